@@ -1,0 +1,13 @@
+package dev.cardtable.engine;
+
+import java.util.List;
+
+/**
+ * The result of a finished game. Implementations are records whose components are the game's
+ * public result shape (see {@code api.md}); {@link #standings()} is the game-independent summary.
+ */
+public interface Result {
+
+    /** Each seat's standing, indexed by seat number. */
+    List<Standing> standings();
+}

@@ -1,0 +1,112 @@
+package dev.cardtable.engine;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One game's rules as pure functions, in the spirit of OpenSpiel's {@code Game}/{@code State}.
+ * Implementations are stateless and thread-safe; states, moves and views are immutable records.
+ *
+ * @param <S> the full state, hidden information included: never leaves the server
+ * @param <M> the game's moves, a sealed interface
+ * @param <V> what one {@link Viewer} may see of a state
+ */
+public interface Rules<S, M, V> {
+
+    /** The type, its seat count, rulesets, options and computer opponent levels. */
+    GameInfo info();
+
+    /**
+     * The state after the deal (move 0).
+     *
+     * @throws MalformedInput when a custom deal is not exactly the ruleset's cards
+     */
+    S deal(Setup setup);
+
+    /** The seats that may move now, ascending; empty once the game is over. */
+    List<Seat> toAct(S state);
+
+    /** Every legal move of {@code seat}, in a deterministic order; empty when it may not act. */
+    List<M> legalMoves(S state, Seat seat);
+
+    /**
+     * The state after {@code seat} plays {@code move}.
+     *
+     * @throws IllegalMove when the game is over, it is not {@code seat}'s turn, or the rules
+     *                     forbid the move; the message names the rule
+     */
+    S apply(S state, Seat seat, M move);
+
+    /**
+     * What {@code viewer} may see of {@code state}: the one place where hidden information is
+     * removed. Every payload sent to a client is built from a view.
+     */
+    V view(S state, Viewer viewer);
+
+    /** The result once the game is over, else empty. */
+    Optional<? extends Result> result(S state);
+
+    /**
+     * Reads a move from its JSON form ({@code {"action":…, …}}) as plain maps, lists, strings,
+     * numbers and booleans.
+     *
+     * @throws MalformedInput for an unknown action, an unknown card code or a wrong shape
+     */
+    M parseMove(Map<String, ?> json);
+
+    /** The JSON form of {@code move} (the inverse of {@link #parseMove(Map)}). */
+    Map<String, Object> writeMove(M move);
+
+    /**
+     * Reads a custom deal from its JSON form (see {@code api.md}, "Creating a game").
+     *
+     * @throws MalformedInput when the shape is wrong or a card code is unknown
+     */
+    Deal.Custom parseDeal(Object json);
+
+    /**
+     * What a move log entry shows its viewer beyond the move itself (for example the cards drawn
+     * into a Scoundrel room), computed from the viewer's views before and after the move so that
+     * it can show nothing the views do not. Empty when nothing was revealed.
+     */
+    Map<String, Object> revealed(V before, V after, M move);
+
+    /**
+     * The computer opponent of {@code level} (one of {@link GameInfo#aiLevels()}).
+     *
+     * @param budget the level's thinking budget (for search levels: iterations), or {@code null}
+     *               for its default
+     * @throws MalformedInput for an unknown level or a budget out of range
+     */
+    default Player<V, M> computer(String level, Integer budget) {
+        throw new MalformedInput(info().type() + " has no computer opponents");
+    }
+
+    /** The state after applying {@code plays} in order to {@code state}. */
+    default S applyAll(S state, List<Play<M>> plays) {
+        S s = state;
+        for (Play<M> p : plays) {
+            s = apply(s, p.seat(), p.move());
+        }
+        return s;
+    }
+
+    /**
+     * One applied move: who played what.
+     *
+     * @param seat the mover
+     * @param move the move
+     */
+    record Play<M>(Seat seat, M move) {
+    }
+
+    /**
+     * Replays a game: the deal of {@code setup}, then every play in order.
+     *
+     * @throws IllegalMove at the first play that is not legal
+     */
+    default S replay(Setup setup, List<Play<M>> plays) {
+        return applyAll(deal(setup), plays);
+    }
+}
