@@ -1,0 +1,30 @@
+package dev.cardtable;
+
+import dev.cardtable.store.EmbeddedDatabase;
+import io.quarkus.runtime.Quarkus;
+import io.quarkus.runtime.annotations.QuarkusMain;
+
+import java.nio.file.Path;
+
+/**
+ * Entry point. When no datasource URL is configured ({@code quarkus.datasource.jdbc.url} or
+ * {@code QUARKUS_DATASOURCE_JDBC_URL}), starts an embedded PostgreSQL whose data lives in
+ * {@code cardtable.data-dir} (system property) or {@code CARDTABLE_DATA_DIR} (environment),
+ * default {@code data/postgres} under the working directory, and points the datasource at it.
+ */
+@QuarkusMain
+public final class CardTableMain {
+
+    private CardTableMain() {
+    }
+
+    public static void main(String... args) {
+        if (!EmbeddedDatabase.externalConfigured()) {
+            String dir = System.getProperty("cardtable.data-dir",
+                    System.getenv().getOrDefault("CARDTABLE_DATA_DIR", "data/postgres"));
+            EmbeddedDatabase db = EmbeddedDatabase.start(Path.of(dir).toAbsolutePath(), false);
+            db.datasourceConfig().forEach(System::setProperty);
+        }
+        Quarkus.run(args);
+    }
+}

@@ -1,0 +1,184 @@
+package dev.cardtable.api;
+
+import dev.cardtable.api.dto.CreateGameRequest;
+import dev.cardtable.api.dto.GameRecord;
+import dev.cardtable.api.dto.GameResponse;
+import dev.cardtable.api.dto.MovePage;
+import dev.cardtable.api.dto.StateResponse;
+import dev.cardtable.api.dto.TakeSeatRequest;
+import dev.cardtable.engine.GameInfo;
+import dev.cardtable.game.Failure;
+import dev.cardtable.game.GameCatalog;
+import dev.cardtable.game.GameException;
+import dev.cardtable.game.GameService;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/** Games: create, take seats, read, move, replay and export ({@code api.md}, "Resources"). */
+@Path("/api")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "games")
+public class GameResource {
+
+    @Inject
+    GameService games;
+
+    @Inject
+    GameCatalog catalog;
+
+    @GET
+    @Path("/game-types")
+    @Operation(summary = "The games offered: type, seat count, rulesets (default marked), options, AI levels")
+    public List<GameInfo> gameTypes() {
+        return catalog.types();
+    }
+
+    @POST
+    @Path("/games")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Create a game; the response carries each human seat's token, shown once")
+    @APIResponse(responseCode = "201", description = "Created",
+            content = @Content(schema = @Schema(implementation = GameResponse.class)))
+    public Response create(CreateGameRequest request) {
+        GameResponse game = games.create(request);
+        return created(game);
+    }
+
+    @POST
+    @Path("/games/import")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Create a game from a record, replaying and checking every move")
+    @APIResponse(responseCode = "201", description = "Imported",
+            content = @Content(schema = @Schema(implementation = GameResponse.class)))
+    public Response importRecord(GameRecord record) {
+        return created(games.importRecord(record));
+    }
+
+    @GET
+    @Path("/games/{id}")
+    @Operation(summary = "The game as the caller may see it; ETag is its version")
+    @APIResponse(responseCode = "200", description = "The game",
+            content = @Content(schema = @Schema(implementation = GameResponse.class)))
+    @APIResponse(responseCode = "304", description = "Not modified since the If-None-Match tag")
+    public Response get(@PathParam("id") String id,
+                        @Parameter(description = "Bearer <seat token>; none for a spectator")
+                        @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+                        @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
+        UUID gameId = parseId(id);
+        if (ifNoneMatch != null && ifNoneMatch.contains(games.etag(gameId))) {
+            // Still authenticate, so a bad token is refused rather than answered from cache.
+            games.get(gameId, authorization);
+            return Response.notModified().tag(unquote(games.etag(gameId))).header("Vary", "Authorization").build();
+        }
+        GameResponse game = games.get(gameId, authorization);
+        return Response.ok(game).header(HttpHeaders.ETAG, GameService.etagOf(game)).header("Vary", "Authorization").build();
+    }
+
+    @POST
+    @Path("/games/{id}/seats/{seat}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Take an open seat; the response carries the seat's token, shown once")
+    public Response takeSeat(@PathParam("id") String id, @PathParam("seat") String seat, TakeSeatRequest request) {
+        GameResponse game = games.takeSeat(parseId(id), parseInt(seat, "seat"), request);
+        return Response.ok(game).header(HttpHeaders.ETAG, GameService.etagOf(game)).build();
+    }
+
+    @POST
+    @Path("/games/{id}/moves")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Submit a move for the caller's seat; computer seats reply before the response")
+    @RequestBody(content = @Content(schema = @Schema(type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.OBJECT,
+            description = "A move, e.g. {\"action\":\"play\",\"card\":\"QS\"}")))
+    @APIResponse(responseCode = "200", description = "The game after the move, with 'applied'",
+            content = @Content(schema = @Schema(implementation = GameResponse.class)))
+    public Response move(@PathParam("id") String id,
+                         @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+                         @Parameter(description = "Apply only at this version, e.g. \"7\"")
+                         @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
+                         @Parameter(description = "A retry with the same key and body returns the first response")
+                         @HeaderParam("Idempotency-Key") String idempotencyKey,
+                         Map<String, Object> move) {
+        GameService.MoveOutcome outcome = games.move(parseId(id), authorization, move, ifMatch, idempotencyKey);
+        Response.ResponseBuilder r = Response.ok(outcome.body(), MediaType.APPLICATION_JSON_TYPE);
+        if (outcome.replayed()) {
+            r.header("Idempotent-Replayed", "true");
+        } else {
+            r.header(HttpHeaders.ETAG, "\"" + outcome.version() + "\"");
+        }
+        return r.build();
+    }
+
+    @GET
+    @Path("/games/{id}/moves")
+    @Operation(summary = "The move log, as the caller may see it")
+    public MovePage moves(@PathParam("id") String id,
+                          @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+                          @QueryParam("after") @DefaultValue("0") String after,
+                          @QueryParam("limit") @DefaultValue("100") String limit) {
+        return games.moves(parseId(id), authorization, parseInt(after, "after"), parseInt(limit, "limit"));
+    }
+
+    @GET
+    @Path("/games/{id}/states/{n}")
+    @Operation(summary = "The game as it stood after move n (0 = the deal), as the caller may see it")
+    public StateResponse state(@PathParam("id") String id, @PathParam("n") String n,
+                               @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
+        return games.state(parseId(id), authorization, parseInt(n, "n"));
+    }
+
+    @GET
+    @Path("/games/{id}/record")
+    @Operation(summary = "Portable record; the seed (or custom deal) once the game is over")
+    public GameRecord record(@PathParam("id") String id) {
+        return games.record(parseId(id));
+    }
+
+    private static Response created(GameResponse game) {
+        return Response.created(URI.create("/api/games/" + game.id()))
+                .header(HttpHeaders.ETAG, GameService.etagOf(game)).entity(game).build();
+    }
+
+    /** A game id; a malformed one names no game, so it is a 404 like an unknown one. */
+    static UUID parseId(String id) {
+        try {
+            return UUID.fromString(id);
+        } catch (IllegalArgumentException e) {
+            throw new GameException(Failure.GAME_NOT_FOUND, "no such game");
+        }
+    }
+
+    static int parseInt(String value, String name) {
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new GameException(Failure.MALFORMED_REQUEST, "'" + name + "' must be an integer");
+        }
+    }
+
+    private static jakarta.ws.rs.core.EntityTag unquote(String etag) {
+        return new jakarta.ws.rs.core.EntityTag(etag.substring(1, etag.length() - 1));
+    }
+}

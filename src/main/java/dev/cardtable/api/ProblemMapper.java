@@ -1,0 +1,157 @@
+package dev.cardtable.api;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import dev.cardtable.engine.IllegalMove;
+import dev.cardtable.engine.MalformedInput;
+import dev.cardtable.game.Failure;
+import dev.cardtable.game.GameException;
+import jakarta.validation.ConstraintViolationException;
+import jakarta.ws.rs.NotAcceptableException;
+import jakarta.ws.rs.NotAllowedException;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.NotSupportedException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The one place errors become responses: RFC 9457 {@code application/problem+json} with a stable
+ * {@code code} ({@code api.md}, "Errors"). Bodies never carry a stack trace, an exception class
+ * name or SQL.
+ */
+public class ProblemMapper {
+
+    /** The media type of every error body. */
+    public static final String PROBLEM_JSON = "application/problem+json";
+
+    private static final Logger LOG = Logger.getLogger(ProblemMapper.class);
+
+    @ServerExceptionMapper
+    public Response game(GameException e, UriInfo uri) {
+        return problem(e.failure(), e.getMessage(), e.extensions(), uri);
+    }
+
+    @ServerExceptionMapper
+    public Response malformed(MalformedInput e, UriInfo uri) {
+        return problem(Failure.MALFORMED_REQUEST, e.getMessage(), Map.of(), uri);
+    }
+
+    @ServerExceptionMapper
+    public Response illegal(IllegalMove e, UriInfo uri) {
+        return problem(Failure.ILLEGAL_MOVE, e.getMessage(), Map.of(), uri);
+    }
+
+    @ServerExceptionMapper
+    public Response json(JsonProcessingException e, UriInfo uri) {
+        String detail = "the body is not valid JSON";
+        if (e instanceof JsonMappingException m && !m.getPath().isEmpty()) {
+            detail = "'" + path(m) + "' has the wrong type or shape";
+        } else if (e instanceof JsonMappingException) {
+            detail = "the body has the wrong type or shape";
+        }
+        return problem(Failure.MALFORMED_REQUEST, detail, Map.of(), uri);
+    }
+
+    // Jackson's own subtypes have built-in mappers; these closer matches keep every error a problem.
+    @ServerExceptionMapper
+    public Response mismatched(com.fasterxml.jackson.databind.exc.MismatchedInputException e, UriInfo uri) {
+        if (e instanceof com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException u) {
+            return problem(Failure.MALFORMED_REQUEST, "unknown field '" + u.getPropertyName() + "'", Map.of(), uri);
+        }
+        return json(e, uri);
+    }
+
+    @ServerExceptionMapper
+    public Response unparsable(com.fasterxml.jackson.core.JsonParseException e, UriInfo uri) {
+        return json(e, uri);
+    }
+
+    @ServerExceptionMapper
+    public Response validation(ConstraintViolationException e, UriInfo uri) {
+        String detail = e.getConstraintViolations().stream()
+                .map(v -> lastNode(v.getPropertyPath().toString()) + ": " + v.getMessage())
+                .sorted().collect(Collectors.joining("; "));
+        return problem(Failure.MALFORMED_REQUEST, detail, Map.of(), uri);
+    }
+
+    @ServerExceptionMapper
+    public Response web(WebApplicationException e, UriInfo uri) {
+        Throwable cause = e.getCause();
+        if (cause instanceof JsonProcessingException j) {
+            return json(j, uri);
+        }
+        Failure f = switch (e) {
+            case NotFoundException n -> Failure.NOT_FOUND;
+            case NotAllowedException n -> Failure.METHOD_NOT_ALLOWED;
+            case NotSupportedException n -> Failure.UNSUPPORTED_MEDIA_TYPE;
+            case NotAcceptableException n -> Failure.NOT_ACCEPTABLE;
+            default -> switch (e.getResponse().getStatus()) {
+                case 400 -> Failure.MALFORMED_REQUEST;
+                case 413 -> Failure.PAYLOAD_TOO_LARGE;
+                default -> null;
+            };
+        };
+        if (f == null) {
+            LOG.warn("unmapped HTTP error " + e.getResponse().getStatus(), e);
+            f = Failure.INTERNAL;
+        }
+        String detail = switch (f) {
+            case NOT_FOUND -> "no such resource";
+            case METHOD_NOT_ALLOWED -> "this method is not allowed on this resource";
+            case UNSUPPORTED_MEDIA_TYPE -> "send the body as application/json";
+            case NOT_ACCEPTABLE -> "this resource answers application/json";
+            case PAYLOAD_TOO_LARGE -> "the body is too large";
+            case MALFORMED_REQUEST -> "the request is malformed";
+            default -> "the server could not handle this request";
+        };
+        return problem(f, detail, Map.of(), uri);
+    }
+
+    @ServerExceptionMapper
+    public Response unexpected(Throwable e, UriInfo uri) {
+        LOG.error("unexpected failure on " + (uri == null ? "?" : uri.getPath()), e);
+        return problem(Failure.INTERNAL, "the server could not handle this request", Map.of(), uri);
+    }
+
+    /** A problem response for {@code failure}. */
+    public static Response problem(Failure failure, String detail, Map<String, Object> extensions, UriInfo uri) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("type", "urn:cardtable:problem:" + failure.code());
+        body.put("title", failure.title());
+        body.put("status", failure.status());
+        body.put("code", failure.code());
+        body.put("detail", detail);
+        if (uri != null) {
+            body.put("instance", uri.getPath());
+        }
+        body.putAll(extensions);
+        return Response.status(failure.status()).type(PROBLEM_JSON).entity(body).build();
+    }
+
+    private static String path(JsonMappingException m) {
+        StringBuilder sb = new StringBuilder();
+        for (JsonMappingException.Reference r : m.getPath()) {
+            if (r.getFieldName() != null) {
+                if (!sb.isEmpty()) {
+                    sb.append('.');
+                }
+                sb.append(r.getFieldName());
+            } else if (r.getIndex() >= 0) {
+                sb.append('[').append(r.getIndex()).append(']');
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String lastNode(String path) {
+        int dot = path.indexOf('.');
+        return dot < 0 ? path : path.substring(dot + 1);
+    }
+}

@@ -1,0 +1,65 @@
+package dev.cardtable.api.dto;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.JsonNode;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The portable record of a game, format {@code cardtable-record} version 1: everything needed to
+ * replay and verify it. While the game runs, {@code seed} and {@code deal} are null (they would
+ * reveal hidden cards); once it is over they are filled in.
+ *
+ * @param format         always {@code cardtable-record}
+ * @param formatVersion  always 1 for this shape
+ * @param type           game type
+ * @param ruleset        ruleset name
+ * @param rulesetVersion ruleset version
+ * @param options        every option with its value
+ * @param seats          the seats
+ * @param seedCommitment SHA-256 hex of {@code "commit:" + seed}, null for a custom deal
+ * @param seed           the seed (finished games), else null
+ * @param deal           the custom deal (finished games dealt from one), else null
+ * @param moves          every move in order
+ * @param status         the game's status when exported
+ * @param result         the result once finished, else null
+ * @param createdAt      creation time
+ * @param finishedAt     end time, else null
+ */
+@Schema(name = "GameRecord")
+@JsonPropertyOrder({"format", "formatVersion", "type", "ruleset", "rulesetVersion", "options", "seats",
+        "seedCommitment", "seed", "deal", "moves", "status", "result", "createdAt", "finishedAt"})
+public record GameRecord(String format, Integer formatVersion, String type, String ruleset,
+                         Integer rulesetVersion, Map<String, String> options, List<Seat> seats,
+                         String seedCommitment, String seed, JsonNode deal, List<Move> moves,
+                         String status, JsonNode result, Instant createdAt, Instant finishedAt) {
+
+    /** The format name. */
+    public static final String FORMAT = "cardtable-record";
+
+    /**
+     * A seat of the record.
+     *
+     * @param seat     seat number
+     * @param kind     {@code human}, {@code ai} or {@code open}
+     * @param name     the human's name
+     * @param ai       the computer level
+     * @param aiBudget its budget, if one was given
+     */
+    public record Seat(int seat, String kind, String name, String ai, Integer aiBudget) {
+    }
+
+    /**
+     * A move of the record.
+     *
+     * @param seq  1, 2, 3 …
+     * @param seat the mover
+     * @param move the move's JSON form
+     * @param at   when it was applied
+     */
+    public record Move(int seq, int seat, Map<String, Object> move, Instant at) {
+    }
+}

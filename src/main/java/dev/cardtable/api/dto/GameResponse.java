@@ -1,0 +1,52 @@
+package dev.cardtable.api.dto;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * A game as the caller may see it ({@code api.md}, "The game as a caller sees it").
+ *
+ * @param id             game id
+ * @param type           game type
+ * @param ruleset        ruleset name
+ * @param rulesetVersion ruleset version the game was dealt and played under
+ * @param options        every option with its value
+ * @param status         {@code waiting}, {@code active} or {@code finished}
+ * @param version        moves applied so far (0 after the deal)
+ * @param seats          every seat
+ * @param toAct          the seats that may move now
+ * @param seedCommitment SHA-256 of {@code "commit:" + seed}; null for a custom deal
+ * @param seed           the seed once the game is over, else null
+ * @param createdAt      creation time
+ * @param updatedAt      time of the last change
+ * @param viewer         the caller's seat, or null for a spectator
+ * @param view           the game-specific view for the caller
+ * @param legalMoves     the caller's legal moves when it is the caller's turn, else empty
+ * @param result         the result once finished, else null
+ * @param credentials    on creation and seat taking only: the new tokens
+ * @param applied        on move submission only: the log entries this request added
+ */
+public record GameResponse(UUID id, String type, String ruleset, int rulesetVersion,
+                           Map<String, String> options, String status, int version,
+                           List<SeatResponse> seats, List<Integer> toAct, String seedCommitment,
+                           String seed, Instant createdAt, Instant updatedAt, Integer viewer,
+                           Object view, List<Map<String, Object>> legalMoves, Object result,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) List<CredentialResponse> credentials,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) List<LogEntry> applied) {
+
+    /** This response with {@code credentials} set. */
+    public GameResponse withCredentials(List<CredentialResponse> creds) {
+        return new GameResponse(id, type, ruleset, rulesetVersion, options, status, version, seats, toAct,
+                seedCommitment, seed, createdAt, updatedAt, viewer, view, legalMoves, result, creds, applied);
+    }
+
+    /** This response with {@code applied} set. */
+    public GameResponse withApplied(List<LogEntry> entries) {
+        return new GameResponse(id, type, ruleset, rulesetVersion, options, status, version, seats, toAct,
+                seedCommitment, seed, createdAt, updatedAt, viewer, view, legalMoves, result, credentials, entries);
+    }
+}

@@ -1,0 +1,26 @@
+package dev.cardtable.api.dto;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * A game in the history listing: public facts only, no view.
+ *
+ * @param id         game id
+ * @param type       game type
+ * @param ruleset    ruleset name
+ * @param status     {@code waiting}, {@code active} or {@code finished}
+ * @param version    moves applied
+ * @param seats      the seats
+ * @param createdAt  creation time
+ * @param updatedAt  last change
+ * @param finishedAt end time, or null
+ * @param result     the result once finished, else null
+ */
+public record GameSummary(UUID id, String type, String ruleset, String status, int version,
+                          List<SeatResponse> seats, Instant createdAt, Instant updatedAt, Instant finishedAt,
+                          JsonNode result) {
+}

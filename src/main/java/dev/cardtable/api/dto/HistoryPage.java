@@ -1,0 +1,12 @@
+package dev.cardtable.api.dto;
+
+import java.util.List;
+
+/**
+ * A page of the game history, newest first.
+ *
+ * @param items      the games
+ * @param nextCursor pass as {@code cursor} for the next page; null on the last page
+ */
+public record HistoryPage(List<GameSummary> items, String nextCursor) {
+}

@@ -1,0 +1,12 @@
+package dev.cardtable.api.dto;
+
+import java.util.List;
+
+/**
+ * A page of the move log.
+ *
+ * @param items     entries with {@code seq > after}, at most {@code limit}, in order
+ * @param nextAfter the {@code after} value for the next page, or null when this page reaches the end
+ */
+public record MovePage(List<LogEntry> items, Integer nextAfter) {
+}

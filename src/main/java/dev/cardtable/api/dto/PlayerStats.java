@@ -1,0 +1,25 @@
+package dev.cardtable.api.dto;
+
+import java.util.List;
+
+/**
+ * A player's record per game type, over finished games.
+ *
+ * @param player the name
+ * @param types  one entry per game type the player has finished a game of
+ */
+public record PlayerStats(String player, List<TypeStats> types) {
+
+    /**
+     * @param type      game type
+     * @param played    finished games
+     * @param won       games won
+     * @param lost      games lost
+     * @param drawn     games drawn
+     * @param bestScore highest score
+     * @param meanScore mean score, rounded to two decimals
+     */
+    public record TypeStats(String type, long played, long won, long lost, long drawn, Integer bestScore,
+                            Double meanScore) {
+    }
+}

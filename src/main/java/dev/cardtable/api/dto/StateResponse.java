@@ -1,0 +1,15 @@
+package dev.cardtable.api.dto;
+
+import java.util.UUID;
+
+/**
+ * A past position: the game as it stood after move {@code n}, as the caller may see it.
+ *
+ * @param id     game id
+ * @param n      moves applied (0 = the deal)
+ * @param toAct  seats that were to move
+ * @param view   the game-specific view for the caller
+ * @param result the result if the game was over at that point, else null
+ */
+public record StateResponse(UUID id, int n, java.util.List<Integer> toAct, Object view, Object result) {
+}

@@ -1,0 +1,50 @@
+package dev.cardtable.game;
+
+/**
+ * Every way a request can fail, with its HTTP status and the stable {@code code} clients match on
+ * ({@code api.md}, "Errors"). Codes never change once published.
+ */
+public enum Failure {
+    MALFORMED_REQUEST(400, "malformed-request", "Malformed request"),
+    UNAUTHENTICATED(401, "unauthenticated", "Unauthenticated"),
+    GAME_NOT_FOUND(404, "game-not-found", "Game not found"),
+    NOT_FOUND(404, "not-found", "Not found"),
+    METHOD_NOT_ALLOWED(405, "method-not-allowed", "Method not allowed"),
+    NOT_ACCEPTABLE(406, "not-acceptable", "Not acceptable"),
+    NOT_YOUR_TURN(409, "not-your-turn", "Not your turn"),
+    GAME_OVER(409, "game-over", "Game over"),
+    GAME_NOT_STARTED(409, "game-not-started", "Game not started"),
+    SEAT_TAKEN(409, "seat-taken", "Seat taken"),
+    VERSION_MISMATCH(412, "version-mismatch", "Version mismatch"),
+    PAYLOAD_TOO_LARGE(413, "payload-too-large", "Payload too large"),
+    UNSUPPORTED_MEDIA_TYPE(415, "unsupported-media-type", "Unsupported media type"),
+    ILLEGAL_MOVE(422, "illegal-move", "Illegal move"),
+    INVALID_RECORD(422, "invalid-record", "Invalid record"),
+    IDEMPOTENCY_KEY_REUSED(422, "idempotency-key-reused", "Idempotency key reused"),
+    INTERNAL(500, "internal-error", "Internal error");
+
+    private final int status;
+    private final String code;
+    private final String title;
+
+    Failure(int status, String code, String title) {
+        this.status = status;
+        this.code = code;
+        this.title = title;
+    }
+
+    /** The HTTP status. */
+    public int status() {
+        return status;
+    }
+
+    /** The stable machine-readable code. */
+    public String code() {
+        return code;
+    }
+
+    /** A short human-readable summary of the kind of failure. */
+    public String title() {
+        return title;
+    }
+}

@@ -1,0 +1,73 @@
+package dev.cardtable.store;
+
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.Table;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
+
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+
+/** One game: its setup, status and the cached current state. Table {@code games}. */
+@Entity
+@Table(name = "games")
+public class GameEntity extends PanacheEntityBase {
+
+    @Id
+    public UUID id;
+
+    public String type;
+
+    public String ruleset;
+
+    @Column(name = "ruleset_version")
+    public int rulesetVersion;
+
+    /** Validated options, JSON object. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    public String options;
+
+    /** The seed; null for a custom deal. Never sent to a client before the game is over. */
+    public String seed;
+
+    /** The custom deal as given (JSON), or null for a seeded deal. Hidden until the end. */
+    @Column(name = "custom_deal")
+    @JdbcTypeCode(SqlTypes.JSON)
+    public String customDeal;
+
+    @Column(name = "seed_commitment")
+    public String seedCommitment;
+
+    /** {@code waiting}, {@code active} or {@code finished}. */
+    public String status;
+
+    /** Moves applied so far. */
+    public int version;
+
+    /** The full current state (hidden information included), JSON; a cache of the replay. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    public String state;
+
+    /** The game's result (JSON) once finished. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    public String result;
+
+    @Column(name = "created_at")
+    public Instant createdAt;
+
+    @Column(name = "updated_at")
+    public Instant updatedAt;
+
+    @Column(name = "finished_at")
+    public Instant finishedAt;
+
+    /** The game, locked for update until the transaction ends: moves on one game serialise here. */
+    public static Optional<GameEntity> lock(UUID id) {
+        return Optional.ofNullable(getEntityManager().find(GameEntity.class, id, LockModeType.PESSIMISTIC_WRITE));
+    }
+}

@@ -1,0 +1,76 @@
+package dev.cardtable.store;
+
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.IdClass;
+import jakarta.persistence.Table;
+
+import java.io.Serializable;
+import java.util.List;
+import java.util.Objects;
+import java.util.UUID;
+
+/** One seat of a game: who sits there and, once finished, how it ended. Table {@code seats}. */
+@Entity
+@Table(name = "seats")
+@IdClass(SeatEntity.Key.class)
+public class SeatEntity extends PanacheEntityBase {
+
+    @Id
+    @Column(name = "game_id")
+    public UUID gameId;
+
+    @Id
+    public int seat;
+
+    /** {@code human}, {@code ai} or {@code open}. */
+    public String kind;
+
+    public String name;
+
+    @Column(name = "ai_level")
+    public String aiLevel;
+
+    @Column(name = "ai_budget")
+    public Integer aiBudget;
+
+    /** SHA-256 hex of the seat's token; the token itself is never stored. */
+    @Column(name = "token_hash")
+    public String tokenHash;
+
+    /** {@code won}, {@code lost} or {@code drawn} once the game is finished. */
+    public String outcome;
+
+    public Integer score;
+
+    /** The seats of {@code gameId}, by seat number. */
+    public static List<SeatEntity> ofGame(UUID gameId) {
+        return list("gameId = ?1 order by seat", gameId);
+    }
+
+    /** Composite key (game, seat). */
+    public static class Key implements Serializable {
+        public UUID gameId;
+        public int seat;
+
+        public Key() {
+        }
+
+        public Key(UUID gameId, int seat) {
+            this.gameId = gameId;
+            this.seat = seat;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && k.seat == seat && Objects.equals(k.gameId, gameId);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(gameId, seat);
+        }
+    }
+}
