@@ -229,6 +229,19 @@ public class GameService {
         return response(catalog.rules(loaded.game().type), loaded, seat);
     }
 
+    /**
+     * Checks that game {@code id} exists and that {@code authorization}, if given, is a seat
+     * token of it.
+     *
+     * @return the caller's seat, or null for a spectator
+     * @throws GameException {@code game-not-found}, {@code unauthenticated}
+     */
+    @Transactional
+    public Integer viewerSeat(UUID id, String authorization) {
+        GameEntity.<GameEntity>findByIdOptional(id).orElseThrow(GameService::notFound);
+        return authenticate(SeatEntity.ofGame(id), authorization, false);
+    }
+
     /** The game's current version and status, for conditional requests, without building a view. */
     @Transactional
     public String etag(UUID id) {

@@ -1,0 +1,75 @@
+package dev.cardtable.api;
+
+import dev.cardtable.support.Api;
+import dev.cardtable.support.PostgresResource;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import static dev.cardtable.support.Api.as;
+import static dev.cardtable.support.Api.move;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasSize;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** Moves on one game are serialised by the database; retries with an Idempotency-Key apply once. */
+@QuarkusTest
+@QuarkusTestResource(PostgresResource.class)
+class MoveConcurrencyTest {
+
+    @Test
+    void ofConcurrentMovesForTheSameVersionExactlyOneApplies() throws Exception {
+        Api.Created g = Api.scoundrel("42", "racer");
+        List<String> room = g.response().path("view.room");
+        int clients = 8;
+        ExecutorService pool = Executors.newFixedThreadPool(clients);
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<Integer>> statuses = new ArrayList<>();
+        for (int i = 0; i < clients; i++) {
+            // Different legal moves, all for version 0.
+            Map<String, Object> m = i == 0 ? Map.of("action", "avoid") : Map.of("action", "play", "card", room.get(i % 4));
+            statuses.add(pool.submit(() -> {
+                start.await();
+                return as(g.token()).header("If-Match", "\"0\"").body(m).post("/api/games/" + g.id() + "/moves").statusCode();
+            }));
+        }
+        start.countDown();
+        List<Integer> codes = new ArrayList<>();
+        for (Future<Integer> f : statuses) {
+            codes.add(f.get());
+        }
+        pool.shutdown();
+        assertEquals(1, codes.stream().filter(c -> c == 200).count(), codes.toString());
+        assertEquals(clients - 1, codes.stream().filter(c -> c == 412).count(), codes.toString());
+        as(null).get("/api/games/" + g.id()).then().body("version", equalTo(1));
+        as(null).get("/api/games/" + g.id() + "/moves").then().body("items", hasSize(1));
+    }
+
+    @Test
+    void aRetryWithTheSameIdempotencyKeyReturnsTheFirstResponseAndAppliesOnce() {
+        Api.Created g = Api.scoundrel("idem", "retry");
+        List<String> room = g.response().path("view.room");
+        Map<String, Object> m = Map.of("action", "play", "card", room.get(0));
+        Response first = as(g.token()).header("Idempotency-Key", "k-1").body(m).post("/api/games/" + g.id() + "/moves");
+        first.then().statusCode(200).body("version", equalTo(1));
+        Response retry = as(g.token()).header("Idempotency-Key", "k-1").body(m).post("/api/games/" + g.id() + "/moves");
+        retry.then().statusCode(200).header("Idempotent-Replayed", "true");
+        assertEquals(first.asString(), retry.asString());
+        as(null).get("/api/games/" + g.id()).then().body("version", equalTo(1));
+        // The same key with another body is refused and changes nothing.
+        as(g.token()).header("Idempotency-Key", "k-1").body(Map.of("action", "play", "card", room.get(1)))
+                .post("/api/games/" + g.id() + "/moves").then().statusCode(422).body("code", equalTo("idempotency-key-reused"));
+        as(null).get("/api/games/" + g.id()).then().body("version", equalTo(1));
+        // A new key is a new move.
+        move(g.id(), g.token(), Map.of("action", "play", "card", room.get(1))).then().statusCode(200).body("version", equalTo(2));
+    }
+}

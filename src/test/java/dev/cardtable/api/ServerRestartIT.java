@@ -1,0 +1,98 @@
+package dev.cardtable.api;
+
+import dev.cardtable.support.PostgresResource;
+import dev.cardtable.support.ServerProcess;
+import io.restassured.RestAssured;
+import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
+import io.restassured.specification.RequestSpecification;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** The packaged server as users run it: restarts lose nothing, and instances share one database. */
+class ServerRestartIT {
+
+    private static RequestSpecification at(ServerProcess server, String token) {
+        RequestSpecification r = RestAssured.given().baseUri(server.baseUri()).contentType(ContentType.JSON);
+        return token == null ? r : r.header("Authorization", "Bearer " + token);
+    }
+
+    /** The first legal "play" move: on the winnable deal this never dies. */
+    static Map<String, Object> firstPlay(JsonPath game) {
+        List<Map<String, Object>> legal = game.getList("legalMoves");
+        return legal.stream().filter(m -> "play".equals(m.get("action"))).findFirst().orElseThrow();
+    }
+
+    @Test
+    void aGameContinuesWhereItWasAfterARestartOnTheEmbeddedDatabase() throws Exception {
+        Path data = Files.createTempDirectory("cardtable-restart-").resolve("postgres");
+        Map<String, String> props = Map.of("cardtable.data-dir", data.toString());
+        String id;
+        String token;
+        Object viewBefore;
+        try (ServerProcess first = ServerProcess.start(props)) {
+            JsonPath created = at(first, null).body(Map.of("type", "scoundrel", "deal", ScoundrelGameTest.WINNABLE,
+                    "seats", List.of(Map.of("name", "phoenix")))).post("/api/games").then().statusCode(201).extract().jsonPath();
+            id = created.getString("id");
+            token = created.getString("credentials[0].token");
+            JsonPath game = created;
+            for (int i = 0; i < 3; i++) {
+                game = at(first, token).body(firstPlay(game)).post("/api/games/" + id + "/moves")
+                        .then().statusCode(200).extract().jsonPath();
+            }
+            viewBefore = game.get("view");
+        }
+        try (ServerProcess second = ServerProcess.start(props)) {
+            JsonPath game = at(second, token).get("/api/games/" + id).then().statusCode(200)
+                    .body("version", equalTo(3)).extract().jsonPath();
+            assertEquals(viewBefore, game.get("view"));
+            at(second, token).body(firstPlay(game)).post("/api/games/" + id + "/moves")
+                    .then().statusCode(200).body("version", equalTo(4));
+        }
+    }
+
+    @Test
+    void twoInstancesOnOneDatabaseServeTheSameGamesAndSerialiseItsMoves() throws Exception {
+        Map<String, String> db = PostgresResource.database().datasourceConfig();
+        try (ServerProcess a = ServerProcess.start(db); ServerProcess b = ServerProcess.start(db)) {
+            JsonPath created = at(a, null).body(Map.of("type", "scoundrel", "seed", "two-instances",
+                    "seats", List.of(Map.of("name", "twin")))).post("/api/games").then().statusCode(201).extract().jsonPath();
+            String id = created.getString("id");
+            String token = created.getString("credentials[0].token");
+            List<Map<String, Object>> legal = created.getList("legalMoves");
+            ExecutorService pool = Executors.newFixedThreadPool(legal.size());
+            CountDownLatch go = new CountDownLatch(1);
+            List<Future<Integer>> codes = new ArrayList<>();
+            for (int i = 0; i < legal.size(); i++) {
+                ServerProcess server = i % 2 == 0 ? a : b;
+                Map<String, Object> m = legal.get(i);
+                codes.add(pool.submit(() -> {
+                    go.await();
+                    return at(server, token).header("If-Match", "\"0\"").body(m).post("/api/games/" + id + "/moves").statusCode();
+                }));
+            }
+            go.countDown();
+            List<Integer> got = new ArrayList<>();
+            for (Future<Integer> f : codes) {
+                got.add(f.get());
+            }
+            pool.shutdown();
+            assertEquals(1, got.stream().filter(c -> c == 200).count(), got.toString());
+            assertEquals(legal.size() - 1, got.stream().filter(c -> c == 412).count(), got.toString());
+            at(b, null).get("/api/games/" + id).then().statusCode(200).body("version", equalTo(1));
+            at(a, null).get("/api/games/" + id + "/moves").then().statusCode(200).body("items.size()", equalTo(1));
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package dev.cardtable.support;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/** A minimal server-sent events client for tests: collects {@code id}/{@code data} events. */
+public final class SseClient implements AutoCloseable {
+
+    /**
+     * One event.
+     *
+     * @param id   the event id
+     * @param name the event name
+     * @param data the data (lines joined by newlines)
+     */
+    public record Event(String id, String name, String data) {
+    }
+
+    private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
+    private final CompletableFuture<HttpResponse<Stream<String>>> response;
+    private volatile Stream<String> lines;
+
+    private SseClient(HttpRequest request) {
+        response = HttpClient.newHttpClient().sendAsync(request, HttpResponse.BodyHandlers.ofLines());
+        response.thenAccept(r -> {
+            lines = r.body();
+            String id = null;
+            String name = null;
+            StringBuilder data = new StringBuilder();
+            try {
+                for (String line : (Iterable<String>) lines::iterator) {
+                    if (line.isEmpty()) {
+                        if (!data.isEmpty()) {
+                            events.add(new Event(id, name, data.toString()));
+                        }
+                        id = null;
+                        name = null;
+                        data.setLength(0);
+                    } else if (line.startsWith("id:")) {
+                        id = line.substring(3).trim();
+                    } else if (line.startsWith("event:")) {
+                        name = line.substring(6).trim();
+                    } else if (line.startsWith("data:")) {
+                        if (!data.isEmpty()) {
+                            data.append('\n');
+                        }
+                        data.append(line.substring(5).trim());
+                    }
+                }
+            } catch (RuntimeException closed) {
+                // the stream was closed by close()
+            }
+        });
+    }
+
+    /** Connects to {@code url}, resuming after {@code lastEventId} when not null. */
+    public static SseClient connect(String url, String lastEventId, String token) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).header("Accept", "text/event-stream")
+                .timeout(Duration.ofMinutes(5));
+        if (lastEventId != null) {
+            b.header("Last-Event-ID", lastEventId);
+        }
+        if (token != null) {
+            b.header("Authorization", "Bearer " + token);
+        }
+        return new SseClient(b.build());
+    }
+
+    /** Waits until the response headers arrived; returns the HTTP status. */
+    public int status() throws Exception {
+        return response.get(30, TimeUnit.SECONDS).statusCode();
+    }
+
+    /** The next {@code n} events, waiting up to {@code timeout} for each. */
+    public List<Event> take(int n, Duration timeout) throws InterruptedException {
+        List<Event> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            Event e = events.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            if (e == null) {
+                break;
+            }
+            out.add(e);
+        }
+        return out;
+    }
+
+    /** An event that arrives within {@code timeout}, or null. */
+    public Event poll(Duration timeout) throws InterruptedException {
+        return events.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void close() {
+        response.cancel(true);
+        Stream<String> l = lines;
+        if (l != null) {
+            l.close();
+        }
+    }
+}
