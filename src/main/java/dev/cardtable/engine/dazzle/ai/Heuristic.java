@@ -1,0 +1,97 @@
+package dev.cardtable.engine.dazzle.ai;
+
+import dev.cardtable.engine.Rng;
+
+/**
+ * The rule-based policy of the {@code heuristic} level ({@code dazzle.md}, "Computer opponents"),
+ * also used to guide the search's playouts. It scores a table for one seat as
+ * <pre>  sum over colours of (worth + bias) * lead(claim difference)</pre>
+ * where {@code lead(d) = clamp(d / k, -1, 1)}: a colour counts for whoever leads it, a small lead
+ * counts less while many cards are still to come ({@code k} shrinks to 1 as the game ends, when
+ * only the sign matters, as in "Scoring"), and {@code bias} values leads in colours whose pots
+ * will still grow. Because the score is antisymmetric, what one seat gains the other loses, so:
+ * <ul>
+ *   <li>choosing: own the card that leaves the better table — this keeps or builds leads in big
+ *       pots, and owns a card of a colour the rival leads rather than feed the rival's pot;</li>
+ *   <li>presenting: present the pair whose best split for the receiver leaves the presenter the
+ *       best table, i.e. whose best split is worth least to the receiver.</li>
+ * </ul>
+ */
+final class Heuristic {
+
+    /** Lead scale at the end of the game, its growth per card still to place, and pot bias per card. */
+    final double kEnd, kPerCard, biasPerCard;
+
+    static final Heuristic STANDARD = new Heuristic(2.0, 0.2, 0.1);
+
+    Heuristic(double kEnd, double kPerCard, double biasPerCard) {
+        this.kEnd = kEnd;
+        this.kPerCard = kPerCard;
+        this.biasPerCard = biasPerCard;
+    }
+
+    /**
+     * The mover's move in {@code p}; ties go to a uniformly random one of the best.
+     *
+     * @param moves scratch of at least {@link Position#MOVES} ints
+     */
+    int choose(Position p, int[] moves, Rng rng) {
+        int n = p.legalMoves(moves);
+        if (n == 1) {
+            return moves[0];
+        }
+        int me = p.mover();
+        // After this move two cards reach the table (or will once chosen); value the table then.
+        int toPlace = p.cardsToPlace() - 2;
+        double k = kEnd + kPerCard * toPlace;
+        double bias = biasPerCard * toPlace;
+        int[] w = p.worth;
+        int[] mine = p.claim[me], theirs = p.claim[1 - me];
+        double best = Double.NEGATIVE_INFINITY;
+        int chosen = moves[0], ties = 0;
+        for (int i = 0; i < n; i++) {
+            int m = moves[i];
+            double v;
+            if (m < Position.OWN) {
+                int a = m / Position.KINDS, b = m % Position.KINDS;
+                // The receiver takes the split that is worst for me.
+                v = Math.min(split(w, mine, theirs, false, a, b, k, bias),
+                        split(w, mine, theirs, false, b, a, k, bias));
+            } else {
+                int own = m - Position.OWN;
+                int invest = own == p.offerA ? p.offerB : p.offerA;
+                v = split(w, mine, theirs, true, own, invest, k, bias);
+            }
+            if (v > best + 1e-9) {
+                best = v;
+                chosen = m;
+                ties = 1;
+            } else if (v > best - 1e-9 && rng.below(++ties) == 0) {
+                chosen = m;
+            }
+        }
+        return chosen;
+    }
+
+    /**
+     * My table score after {@code own} is owned (by me when {@code iOwn}, else by the other seat)
+     * and {@code invest} is invested.
+     */
+    private static double split(int[] worth, int[] mine, int[] theirs, boolean iOwn, int own, int invest,
+                                double k, double bias) {
+        int co = Position.colour(own), ci = Position.colour(invest);
+        int vo = Position.value(own), vi = Position.value(invest);
+        double total = 0;
+        for (int c = 0; c < 4; c++) {
+            int wc = worth[c] + (c == ci ? vi : 0);
+            int d = mine[c] - theirs[c];
+            if (c == co) {
+                d += iOwn ? vo : -vo;
+            }
+            double lead = d / k;
+            lead = lead > 1 ? 1 : lead < -1 ? -1 : lead;
+            total += (wc + bias) * lead;
+        }
+        return total;
+    }
+}

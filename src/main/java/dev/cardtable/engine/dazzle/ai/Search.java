@@ -1,0 +1,185 @@
+package dev.cardtable.engine.dazzle.ai;
+
+import dev.cardtable.engine.Rng;
+
+import java.util.Arrays;
+
+/**
+ * One information-set MCTS decision (see {@link IsmctsPlayer}). Single-threaded and used once.
+ */
+final class Search {
+
+    /**
+     * Search settings.
+     *
+     * @param exploration the UCB1 exploration constant for rewards in [0, 1]
+     * @param marginWeight the share of the reward given by the points margin (rest: win/draw/loss)
+     * @param greedy      the chance that a playout move is the heuristic's rather than random
+     * @param heuristic   the playout heuristic
+     */
+    record Config(double exploration, double marginWeight, double greedy, Heuristic heuristic) {
+        static final Config STANDARD = new Config(0.7, 0.1, 0.0, Heuristic.STANDARD);
+    }
+
+    private static final class Node {
+        final int move;
+        /** The seat that played {@link #move}; rewards here are from its side. */
+        final int mover;
+        int visits, available;
+        double reward;
+        Node[] children = new Node[0];
+        int size;
+
+        Node(int move, int mover) {
+            this.move = move;
+            this.mover = mover;
+        }
+
+        /** The moves of {@link #children}, kept sorted so that lookups are binary searches. */
+        int[] childMoves = new int[0];
+
+        Node child(int move) {
+            int i = Arrays.binarySearch(childMoves, 0, size, move);
+            return i >= 0 ? children[i] : null;
+        }
+
+        Node add(int move, int mover) {
+            Node n = new Node(move, mover);
+            if (size == children.length) {
+                int cap = Math.max(4, size * 2);
+                children = Arrays.copyOf(children, cap);
+                childMoves = Arrays.copyOf(childMoves, cap);
+            }
+            int i = size;
+            while (i > 0 && childMoves[i - 1] > move) {
+                children[i] = children[i - 1];
+                childMoves[i] = childMoves[i - 1];
+                i--;
+            }
+            children[i] = n;
+            childMoves[i] = move;
+            size++;
+            return n;
+        }
+    }
+
+    private final Determinizer determinizer;
+    private final Config config;
+    private final Rng rng;
+    private final Position pos = new Position();
+    private final int[] moves = new int[Position.MOVES];
+    private final int[] untried = new int[Position.MOVES];
+    private Node[] path = new Node[64];
+
+    Search(Determinizer determinizer, Config config, Rng rng) {
+        this.determinizer = determinizer;
+        this.config = config;
+        this.rng = rng;
+    }
+
+    /**
+     * Runs {@code iterations} iterations and returns the most visited of {@code candidates} (the
+     * root's legal moves); ties go to the higher mean reward, then to the first candidate.
+     */
+    int run(int iterations, int[] candidates) {
+        Node root = new Node(-1, -1);
+        for (int it = 0; it < iterations; it++) {
+            iterate(root);
+        }
+        int best = candidates[0];
+        long bestVisits = -1;
+        double bestMean = Double.NEGATIVE_INFINITY;
+        for (int m : candidates) {
+            Node c = root.child(m);
+            int v = c == null ? 0 : c.visits;
+            double mean = c == null || c.visits == 0 ? 0 : c.reward / c.visits;
+            if (v > bestVisits || (v == bestVisits && mean > bestMean)) {
+                best = m;
+                bestVisits = v;
+                bestMean = mean;
+            }
+        }
+        return best;
+    }
+
+    private void iterate(Node root) {
+        determinizer.sample(rng, pos);
+        Node node = root;
+        int depth = 0;
+        path[depth++] = root;
+        while (!pos.over()) {
+            int n = pos.legalMoves(moves);
+            int nUntried = 0;
+            double logAvail = 0;
+            Node best = null;
+            double bestScore = Double.NEGATIVE_INFINITY;
+            // First count availability: every child legal in this guess was available.
+            for (int i = 0; i < n; i++) {
+                Node c = node.child(moves[i]);
+                if (c == null) {
+                    untried[nUntried++] = moves[i];
+                } else {
+                    c.available++;
+                }
+            }
+            int mover = pos.mover();
+            if (nUntried > 0) {
+                int m = untried[rng.below(nUntried)];
+                node = node.add(m, mover);
+                pos.apply(m);
+                push(node, depth++);
+                break;
+            }
+            for (int i = 0; i < n; i++) {
+                Node c = node.child(moves[i]);
+                double score = c.reward / c.visits
+                        + config.exploration() * Math.sqrt(Math.log(c.available) / c.visits);
+                if (score > bestScore) {
+                    bestScore = score;
+                    best = c;
+                }
+            }
+            node = best;
+            pos.apply(best.move);
+            push(node, depth++);
+        }
+        playout();
+        double r0 = reward();
+        for (int i = 1; i < depth; i++) {
+            Node nd = path[i];
+            nd.visits++;
+            nd.reward += nd.mover == 0 ? r0 : 1 - r0;
+        }
+        root.visits++;
+    }
+
+    private void push(Node node, int depth) {
+        if (depth == path.length) {
+            path = Arrays.copyOf(path, depth * 2);
+        }
+        path[depth] = node;
+    }
+
+    private void playout() {
+        double greedy = config.greedy();
+        while (!pos.over()) {
+            int m;
+            if (greedy > 0 && (greedy >= 1 || (rng.next() >>> 11) * 0x1.0p-53 < greedy)) {
+                m = config.heuristic().choose(pos, moves, rng);
+            } else {
+                int n = pos.legalMoves(moves);
+                m = moves[n == 1 ? 0 : rng.below(n)];
+            }
+            pos.apply(m);
+        }
+    }
+
+    /** Seat 0's reward for the finished playout, in [0, 1]. */
+    private double reward() {
+        int margin = pos.score(0) - pos.score(1);
+        double outcome = margin > 0 ? 1 : margin < 0 ? 0 : 0.5;
+        // 66 points exist; a margin of 33 or more earns the whole margin share.
+        double m = Math.max(-1, Math.min(1, margin / 33.0));
+        return (1 - config.marginWeight()) * outcome + config.marginWeight() * (0.5 + 0.5 * m);
+    }
+}
