@@ -150,6 +150,14 @@ public class GameResource {
     }
 
     @GET
+    @Path("/games/{id}/timeline")
+    @Operation(summary = "Every position from the deal to the last move, with the move that led to each, as the caller may see them")
+    public GameService.Timeline timeline(@PathParam("id") String id,
+                                         @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
+        return games.timeline(parseId(id), authorization);
+    }
+
+    @GET
     @Path("/games/{id}/record")
     @Operation(summary = "Portable record; the seed (or custom deal) once the game is over")
     public GameRecord record(@PathParam("id") String id) {

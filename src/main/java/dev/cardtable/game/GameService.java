@@ -286,6 +286,50 @@ public class GameService {
     }
 
     /**
+     * The whole timeline in one request ({@code GET /api/games/{id}/timeline}): every position
+     * from the deal to the last move, each with the move that led to it, projected for the caller
+     * exactly as {@link #state} and {@link #moves} project them.
+     */
+    @Transactional
+    public Timeline timeline(UUID id, String authorization) {
+        Loaded loaded = load(id);
+        Integer seat = authenticate(loaded.seats(), authorization, false);
+        return timelineOf(catalog.rules(loaded.game().type), loaded, seat);
+    }
+
+    /**
+     * A game's positions in order.
+     *
+     * @param id    game id
+     * @param items position 0 (the deal, {@code move} null) to the last
+     */
+    public record Timeline(UUID id, List<Step> items) {
+    }
+
+    /**
+     * One position of a timeline.
+     *
+     * @param n      moves applied
+     * @param move   the log entry of move {@code n}, or null for the deal
+     * @param toAct  seats to move there
+     * @param view   the caller's view
+     * @param result the result if the game was over there, else null
+     */
+    public record Step(int n, LogEntry move, List<Integer> toAct, Object view, Object result) {
+    }
+
+    private <S, M, V> Timeline timelineOf(Rules<S, M, V> rules, Loaded l, Integer seat) {
+        Game<S, M, V> game = new Game<>(rules, l);
+        Viewer viewer = viewerOf(l.game(), seat);
+        S deal = game.at(0);
+        List<Step> steps = new ArrayList<>();
+        steps.add(new Step(0, null, rules.toAct(deal).stream().map(Seat::number).toList(), rules.view(deal, viewer), null));
+        walk(game, viewer, 0, l.log().size(), (entry, state, view) -> steps.add(new Step(entry.seq(), entry,
+                rules.toAct(state).stream().map(Seat::number).toList(), view, rules.result(state).orElse(null))));
+        return new Timeline(l.game().id, steps);
+    }
+
+    /**
      * The portable record ({@code GET /api/games/{id}/record}); the seed and any custom deal only
      * once the game is over.
      */
@@ -563,7 +607,8 @@ public class GameService {
             GameRecord.Move rm = moves.get(i);
             int seq = i + 1;
             if (rm == null || rm.seq() != seq) {
-                throw invalid("moves[" + i + "] must have seq " + seq, seq);
+                throw invalid("move " + seq + ": expected seq " + seq
+                        + (rm == null ? "" : " but the record says " + rm.seq()), seq);
             }
             try {
                 if (rm.seat() < 0 || rm.seat() >= seats.size() || !rules.toAct(state).contains(Seat.of(rm.seat()))) {
@@ -623,25 +668,38 @@ public class GameService {
     }
 
     private <S, M, V> MovePage logPage(Rules<S, M, V> rules, Loaded l, Integer seat, int after, int limit) {
-        Game<S, M, V> game = new Game<>(rules, l);
-        Viewer viewer = viewerOf(l.game(), seat);
         int total = l.log().size();
         int end = (int) Math.min(total, (long) after + limit);
         List<LogEntry> items = new ArrayList<>();
-        if (after < end) {
-            S s = game.at(after);
-            V before = rules.view(s, viewer);
-            for (int i = after; i < end; i++) {
-                Play<M> p = game.plays().get(i);
-                s = rules.apply(s, p.seat(), p.move());
-                V afterView = rules.view(s, viewer);
-                MoveEntity m = l.log().get(i);
-                items.add(new LogEntry(m.seq, m.seat, rules.writeMove(p.move()), m.at,
-                        rules.revealed(before, afterView, p.move())));
-                before = afterView;
-            }
-        }
+        walk(new Game<>(rules, l), viewerOf(l.game(), seat), after, end, (entry, state, view) -> items.add(entry));
         return new MovePage(items, end < total ? end : null);
+    }
+
+    /** Receives each step of {@link #walk}. */
+    private interface StepSink<S, V> {
+        void accept(LogEntry entry, S state, V view);
+    }
+
+    /**
+     * Replays moves {@code after + 1 .. end}, handing each log entry (with what it revealed to
+     * {@code viewer}) and the position after it to {@code sink}.
+     */
+    private <S, M, V> void walk(Game<S, M, V> game, Viewer viewer, int after, int end, StepSink<S, V> sink) {
+        if (after >= end) {
+            return;
+        }
+        Rules<S, M, V> rules = game.rules;
+        S s = game.at(after);
+        V before = rules.view(s, viewer);
+        for (int i = after; i < end; i++) {
+            Play<M> p = game.plays().get(i);
+            s = rules.apply(s, p.seat(), p.move());
+            V next = rules.view(s, viewer);
+            MoveEntity m = game.loaded.log().get(i);
+            sink.accept(new LogEntry(m.seq, m.seat, rules.writeMove(p.move()), m.at,
+                    rules.revealed(before, next, p.move())), s, next);
+            before = next;
+        }
     }
 
     private static Viewer viewerOf(GameEntity g, Integer seat) {
