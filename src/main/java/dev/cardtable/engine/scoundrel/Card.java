@@ -22,9 +22,13 @@ public record Card(Suit suit, int value) implements Comparable<Card> {
 
     /** The four suits, in canonical order. */
     public enum Suit {
+        /** {@code C}: monsters 2–A. */
         CLUBS('C', Kind.MONSTER, 14),
+        /** {@code D}: weapons 2–10. */
         DIAMONDS('D', Kind.WEAPON, 10),
+        /** {@code H}: potions 2–10. */
         HEARTS('H', Kind.POTION, 10),
+        /** {@code S}: monsters 2–A. */
         SPADES('S', Kind.MONSTER, 14);
 
         private final char letter;
@@ -50,7 +54,12 @@ public record Card(Suit suit, int value) implements Comparable<Card> {
 
     /** What a card does when it is faced ({@code scoundrel.md}, "A turn"). */
     public enum Kind {
-        MONSTER, WEAPON, POTION
+        /** Clubs and spades: fought, with the weapon or barehanded. */
+        MONSTER,
+        /** Diamonds: equipped. */
+        WEAPON,
+        /** Hearts: heal. */
+        POTION
     }
 
     /** The lowest value of any card. */
@@ -75,6 +84,8 @@ public record Card(Suit suit, int value) implements Comparable<Card> {
     }
 
     /**
+     * The card of {@code suit} and {@code value}.
+     *
      * @throws IllegalArgumentException when the suit and value are not one of the 44 cards (for
      *                                  example a red face card); use {@link #parse(String)} for
      *                                  input from outside
