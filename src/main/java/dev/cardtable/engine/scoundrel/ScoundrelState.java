@@ -1,0 +1,131 @@
+package dev.cardtable.engine.scoundrel;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The full state of a Scoundrel game, the dungeon order included: it never leaves the server
+ * (clients get a {@link ScoundrelView}). Immutable; {@link ScoundrelRules} makes every new state.
+ *
+ * <p>At every moment {@code dungeon + room + discard + slain + weapon} are the 44 cards, each once
+ * ({@code scoundrel.md}, "End of the game").
+ *
+ * @param ruleset             {@code standard} or {@code simple}
+ * @param weaponBinding       the binding rule; {@link WeaponBinding#NONE} exactly in {@code simple}
+ * @param dungeon             the dungeon, top (next drawn) first
+ * @param room                the room, in the order drawn (a carried-over card first)
+ * @param discard             the discard pile, oldest first
+ * @param health              current health; may be 0 or below once the game is lost (unclamped)
+ * @param weapon              the equipped weapon, or {@code null}
+ * @param slain               the monsters slain with {@code weapon}, in order; the last one binds
+ *                            it. Empty when there is no weapon
+ * @param previousRoomAvoided whether the room before this one was avoided, which forbids avoiding
+ *                            this one ("A turn", "Avoid")
+ * @param roomFaced           whether a card of this room has been faced
+ * @param potionUsedThisTurn  whether a potion has been faced this turn; in {@code standard} a
+ *                            further potion this turn has no effect
+ * @param lastFaced           the card faced most recently, or {@code null} before the first: it
+ *                            decides the won potion bonus ("Score")
+ */
+public record ScoundrelState(
+        Ruleset ruleset,
+        WeaponBinding weaponBinding,
+        List<Card> dungeon,
+        List<Card> room,
+        List<Card> discard,
+        int health,
+        Card weapon,
+        List<Card> slain,
+        boolean previousRoomAvoided,
+        boolean roomFaced,
+        boolean potionUsedThisTurn,
+        Card lastFaced) {
+
+    /** The two rulesets of {@code scoundrel.md}. */
+    public enum Ruleset {
+        /** The designers' rules with the open points pinned (the default). */
+        STANDARD("standard"),
+        /** The terminal version's variant: no binding, no barehanded choice, every potion heals. */
+        SIMPLE("simple");
+
+        private final String id;
+
+        Ruleset(String id) {
+            this.id = id;
+        }
+
+        /** The name used in the API, e.g. {@code standard}. */
+        public String id() {
+            return id;
+        }
+    }
+
+    /**
+     * Which monsters a weapon that has already slain may still be used on ({@code scoundrel.md},
+     * "Face a card", "Weapon binding").
+     */
+    public enum WeaponBinding {
+        /** Monsters of value at most the last slain ({@code "lessOrEqual"}, the default). */
+        LESS_OR_EQUAL("lessOrEqual"),
+        /** Monsters of value strictly below the last slain ({@code "strictlyLess"}). */
+        STRICTLY_LESS("strictlyLess"),
+        /** Any monster: the {@code simple} ruleset has no binding. */
+        NONE(null);
+
+        private final String option;
+
+        WeaponBinding(String option) {
+            this.option = option;
+        }
+
+        /** The value of the {@code weaponBinding} option, or {@code null} for {@link #NONE}. */
+        public String option() {
+            return option;
+        }
+
+        /**
+         * Whether a weapon whose last slain monster is {@code lastSlain} (or {@code null} for a
+         * fresh weapon) may be used on {@code monster}.
+         */
+        public boolean allows(Card lastSlain, Card monster) {
+            if (lastSlain == null) {
+                return true;
+            }
+            return switch (this) {
+                case LESS_OR_EQUAL -> monster.value() <= lastSlain.value();
+                case STRICTLY_LESS -> monster.value() < lastSlain.value();
+                case NONE -> true;
+            };
+        }
+
+        /** The binding whose option value is {@code option}. */
+        static WeaponBinding ofOption(String option) {
+            for (WeaponBinding b : values()) {
+                if (b.option != null && b.option.equals(option)) {
+                    return b;
+                }
+            }
+            throw new IllegalArgumentException("no weapon binding " + option);
+        }
+    }
+
+    public ScoundrelState {
+        Objects.requireNonNull(ruleset, "ruleset");
+        Objects.requireNonNull(weaponBinding, "weaponBinding");
+        if ((ruleset == Ruleset.SIMPLE) != (weaponBinding == WeaponBinding.NONE)) {
+            throw new IllegalArgumentException("the simple ruleset, and only it, has no weapon binding");
+        }
+        dungeon = List.copyOf(dungeon);
+        room = List.copyOf(room);
+        discard = List.copyOf(discard);
+        slain = List.copyOf(slain);
+        if (weapon == null && !slain.isEmpty()) {
+            throw new IllegalArgumentException("slain monsters without a weapon");
+        }
+    }
+
+    /** The monster the weapon slew last, which binds it; {@code null} for no weapon or a fresh one. */
+    public Card lastSlain() {
+        return slain.isEmpty() ? null : slain.getLast();
+    }
+}
