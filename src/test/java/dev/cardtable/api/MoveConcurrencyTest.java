@@ -2,6 +2,7 @@ package dev.cardtable.api;
 
 import dev.cardtable.support.Api;
 import dev.cardtable.support.PostgresResource;
+import dev.cardtable.support.Race;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
@@ -10,10 +11,7 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.Callable;
 
 import static dev.cardtable.support.Api.as;
 import static dev.cardtable.support.Api.move;
@@ -31,23 +29,13 @@ class MoveConcurrencyTest {
         Api.Created g = Api.scoundrel("42", "racer");
         List<String> room = g.response().path("view.room");
         int clients = 8;
-        ExecutorService pool = Executors.newFixedThreadPool(clients);
-        CountDownLatch start = new CountDownLatch(1);
-        List<Future<Integer>> statuses = new ArrayList<>();
+        List<Callable<Integer>> calls = new ArrayList<>();
         for (int i = 0; i < clients; i++) {
             // Different legal moves, all for version 0.
             Map<String, Object> m = i == 0 ? Map.of("action", "avoid") : Map.of("action", "play", "card", room.get(i % 4));
-            statuses.add(pool.submit(() -> {
-                start.await();
-                return as(g.token()).header("If-Match", "\"0\"").body(m).post("/api/games/" + g.id() + "/moves").statusCode();
-            }));
+            calls.add(() -> as(g.token()).header("If-Match", "\"0\"").body(m).post("/api/games/" + g.id() + "/moves").statusCode());
         }
-        start.countDown();
-        List<Integer> codes = new ArrayList<>();
-        for (Future<Integer> f : statuses) {
-            codes.add(f.get());
-        }
-        pool.shutdown();
+        List<Integer> codes = Race.run(calls);
         assertEquals(1, codes.stream().filter(c -> c == 200).count(), codes.toString());
         assertEquals(clients - 1, codes.stream().filter(c -> c == 412).count(), codes.toString());
         as(null).get("/api/games/" + g.id()).then().body("version", equalTo(1));

@@ -61,7 +61,11 @@ class ScoundrelGameTest {
         as(null).get("/api/game-types").then().statusCode(200)
                 .body("find { it.type == 'scoundrel' }.seats", equalTo(1))
                 .body("find { it.type == 'scoundrel' }.rulesets.name", equalTo(List.of("standard", "simple")))
-                .body("find { it.type == 'scoundrel' }.rulesets[0].options[0].name", equalTo("weaponBinding"));
+                .body("find { it.type == 'scoundrel' }.rulesets.isDefault", equalTo(List.of(true, false)))
+                .body("find { it.type == 'scoundrel' }.rulesets[0].options[0].name", equalTo("weaponBinding"))
+                .body("find { it.type == 'scoundrel' }.rulesets[0].options[0].defaultValue", equalTo("lessOrEqual"))
+                .body("find { it.type == 'dazzle' }.seats", equalTo(2))
+                .body("find { it.type == 'dazzle' }.aiLevels", equalTo(List.of("random", "heuristic", "ismcts")));
     }
 
     @Test

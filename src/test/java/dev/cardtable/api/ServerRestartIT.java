@@ -1,6 +1,7 @@
 package dev.cardtable.api;
 
 import dev.cardtable.support.PostgresResource;
+import dev.cardtable.support.Race;
 import dev.cardtable.support.ServerProcess;
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
@@ -13,10 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.Callable;
 
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -72,23 +70,13 @@ class ServerRestartIT {
             String id = created.getString("id");
             String token = created.getString("credentials[0].token");
             List<Map<String, Object>> legal = created.getList("legalMoves");
-            ExecutorService pool = Executors.newFixedThreadPool(legal.size());
-            CountDownLatch go = new CountDownLatch(1);
-            List<Future<Integer>> codes = new ArrayList<>();
+            List<Callable<Integer>> calls = new ArrayList<>();
             for (int i = 0; i < legal.size(); i++) {
                 ServerProcess server = i % 2 == 0 ? a : b;
                 Map<String, Object> m = legal.get(i);
-                codes.add(pool.submit(() -> {
-                    go.await();
-                    return at(server, token).header("If-Match", "\"0\"").body(m).post("/api/games/" + id + "/moves").statusCode();
-                }));
+                calls.add(() -> at(server, token).header("If-Match", "\"0\"").body(m).post("/api/games/" + id + "/moves").statusCode());
             }
-            go.countDown();
-            List<Integer> got = new ArrayList<>();
-            for (Future<Integer> f : codes) {
-                got.add(f.get());
-            }
-            pool.shutdown();
+            List<Integer> got = Race.run(calls);
             assertEquals(1, got.stream().filter(c -> c == 200).count(), got.toString());
             assertEquals(legal.size() - 1, got.stream().filter(c -> c == 412).count(), got.toString());
             at(b, null).get("/api/games/" + id).then().statusCode(200).body("version", equalTo(1));
