@@ -3,6 +3,8 @@ package dev.cardtable.api;
 import dev.cardtable.support.PostgresResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
@@ -24,7 +26,9 @@ class OpenApiContractTest {
     void theCommittedContractEqualsTheServedOne() throws Exception {
         String served = given().queryParam("format", "yaml").get("/q/openapi").then().statusCode(200).extract().asString();
         String committed = Files.readString(Path.of("openapi.yaml"));
-        assertEquals(committed.strip(), served.strip(),
+        // Compared as documents: the generator's key order is not part of the contract.
+        ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
+        assertEquals(yaml.readTree(committed), yaml.readTree(served),
                 "openapi.yaml differs from /q/openapi; refresh it with "
                         + "./mvnw package -DskipTests && cp target/openapi/openapi.yaml openapi.yaml");
     }
