@@ -31,6 +31,7 @@ import java.util.UUID;
  * {@code GET /api/games/{id}/events}: server-sent events, one {@code move} event per log entry
  * with {@code id} = its seq and the entry, projected for the caller, as data. Resumes after
  * {@code Last-Event-ID} (or {@code ?after=}); a {@code :heartbeat} comment keeps idle streams open.
+ * Once the game is over and every move was sent, an {@code end} event closes the stream.
  */
 @Path("/api/games/{id}/events")
 @Tag(name = "games")
@@ -62,12 +63,16 @@ public class EventsResource {
         }
         UUID gameId = GameResource.parseId(id);
         games.viewerSeat(gameId, authorization);
-        String from = lastEventId != null && !lastEventId.isBlank() ? lastEventId.trim() : after;
-        int start = from == null ? 0 : GameResource.parseInt(from, "Last-Event-ID");
+        boolean resuming = lastEventId != null && !lastEventId.isBlank();
+        String name = resuming ? "Last-Event-ID" : "after";
+        String from = resuming ? lastEventId.trim() : after;
+        int start = from == null ? 0 : GameResource.parseInt(from, name);
         if (start < 0) {
-            throw new GameException(Failure.MALFORMED_REQUEST, "Last-Event-ID must be >= 0");
+            throw new GameException(Failure.MALFORMED_REQUEST, "'" + name + "' must be >= 0");
         }
         Stream stream = new Stream(gameId, authorization, sink, sse, start);
+        // A comment first, so the client gets the response headers at once even when no move follows.
+        sink.send(sse.newEventBuilder().comment("connected").build());
         events.subscribe(gameId, stream);
         stream.catchUp();
     }
@@ -99,10 +104,16 @@ public class EventsResource {
                     page = games.moves(gameId, authorization, lastSent, 500);
                     for (LogEntry e : page.items()) {
                         sink.send(sse.newEventBuilder().id(Integer.toString(e.seq())).name("move")
-                                .mediaType(MediaType.APPLICATION_JSON_TYPE).data(json.writeValueAsString(e)).build());
+                                .data(json.writeValueAsString(e)).build());
                         lastSent = e.seq();
                     }
                 } while (page.nextAfter() != null);
+                if (page.finished()) {
+                    // Nothing can follow the last move: say so, and end the stream.
+                    sink.send(sse.newEventBuilder().name("end").data("{\"status\":\"finished\"}").build());
+                    sink.close();
+                    events.unsubscribe(gameId, this);
+                }
             } catch (JsonProcessingException | RuntimeException e) {
                 LOG.debug("event stream of " + gameId + " could not catch up", e);
             }

@@ -78,6 +78,14 @@ public class GameResource {
     }
 
     @GET
+    @Path("/games/import")
+    @Operation(hidden = true)
+    public Response importIsPostOnly() {
+        return ProblemMapper.problem(Failure.METHOD_NOT_ALLOWED, "import takes POST with a record",
+                Map.of(), null).toBuilder().header("Allow", "POST").build();
+    }
+
+    @GET
     @Path("/games/{id}")
     @Operation(summary = "The game as the caller may see it; ETag is its version")
     @APIResponse(responseCode = "200", description = "The game",
@@ -88,7 +96,7 @@ public class GameResource {
                         @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
                         @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
         UUID gameId = parseId(id);
-        if (ifNoneMatch != null && ifNoneMatch.contains(games.etag(gameId))) {
+        if (ifNoneMatch != null && (ifNoneMatch.trim().equals("*") || ifNoneMatch.contains(games.etag(gameId)))) {
             // Still authenticate, so a bad token is refused rather than answered from cache.
             games.get(gameId, authorization);
             return Response.notModified().tag(unquote(games.etag(gameId))).header("Vary", "Authorization").build();

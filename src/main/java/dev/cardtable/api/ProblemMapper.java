@@ -122,17 +122,27 @@ public class ProblemMapper {
 
     /** A problem response for {@code failure}. */
     public static Response problem(Failure failure, String detail, Map<String, Object> extensions, UriInfo uri) {
+        Map<String, Object> body = body(failure, detail, extensions, uri == null ? null : uri.getPath());
+        Response.ResponseBuilder r = Response.status(failure.status()).type(PROBLEM_JSON).entity(body);
+        if (failure == Failure.UNAUTHENTICATED) {
+            r.header("WWW-Authenticate", "Bearer");
+        }
+        return r.build();
+    }
+
+    /** The RFC 9457 members of a problem, plus {@code code} and {@code extensions}. */
+    public static Map<String, Object> body(Failure failure, String detail, Map<String, Object> extensions, String path) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("type", "urn:cardtable:problem:" + failure.code());
         body.put("title", failure.title());
         body.put("status", failure.status());
         body.put("code", failure.code());
         body.put("detail", detail);
-        if (uri != null) {
-            body.put("instance", uri.getPath());
+        if (path != null) {
+            body.put("instance", path);
         }
         body.putAll(extensions);
-        return Response.status(failure.status()).type(PROBLEM_JSON).entity(body).build();
+        return body;
     }
 
     private static String path(JsonMappingException m) {

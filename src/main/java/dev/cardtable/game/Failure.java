@@ -15,6 +15,7 @@ public enum Failure {
     GAME_OVER(409, "game-over", "Game over"),
     GAME_NOT_STARTED(409, "game-not-started", "Game not started"),
     SEAT_TAKEN(409, "seat-taken", "Seat taken"),
+    RECORD_EXISTS(409, "record-exists", "Record exists"),
     VERSION_MISMATCH(412, "version-mismatch", "Version mismatch"),
     PAYLOAD_TOO_LARGE(413, "payload-too-large", "Payload too large"),
     UNSUPPORTED_MEDIA_TYPE(415, "unsupported-media-type", "Unsupported media type"),

@@ -106,8 +106,15 @@ public class GameService {
         if (seatReqs == null || seatReqs.size() != info.seats()) {
             throw malformed(info.type() + " takes exactly " + info.seats() + " seat(s) in 'seats'");
         }
-        if (req.seed() != null && req.deal() != null && !req.deal().isNull()) {
+        boolean customDeal = req.deal() != null && !req.deal().isNull();
+        if (req.seed() != null && customDeal) {
             throw malformed("give either 'seed' or 'deal', not both");
+        }
+        if ((req.seed() != null || customDeal)
+                && seatReqs.stream().anyMatch(sr -> sr != null && Boolean.TRUE.equals(sr.open()))) {
+            // Whoever chose the seed or deal would know the hand of whoever takes the open seat.
+            throw malformed("a game with an open seat is always dealt from a secret server seed; "
+                    + "leave out 'seed' and 'deal'");
         }
         Instant now = now();
         GameEntity g = new GameEntity();
@@ -117,7 +124,7 @@ public class GameService {
         g.rulesetVersion = ruleset.version();
         g.options = write(options.values());
         Deal deal;
-        if (req.deal() != null && !req.deal().isNull()) {
+        if (customDeal) {
             deal = rules.parseDeal(json.convertValue(req.deal(), Object.class));
             g.customDeal = write(req.deal());
         } else {
@@ -368,7 +375,8 @@ public class GameService {
         if (body == null) {
             throw malformed("a JSON object body is required");
         }
-        String requestHash = Rng.sha256Hex(write(body));
+        // Key order and white space do not make another request.
+        String requestHash = Rng.sha256Hex(write(new java.util.TreeMap<>(body)));
         if (idempotencyKey != null) {
             if (idempotencyKey.isBlank() || idempotencyKey.length() > 255) {
                 throw malformed("Idempotency-Key must be 1 to 255 characters");
@@ -414,8 +422,9 @@ public class GameService {
             }
         }
         if (ifMatch != null && !ifMatch.isBlank() && !ifMatch.trim().equals("*")) {
-            Integer wanted = parseVersion(ifMatch);
-            if (wanted == null || wanted != g.version) {
+            boolean matches = java.util.Arrays.stream(ifMatch.split(","))
+                    .map(GameService::parseVersion).anyMatch(v -> v != null && v == g.version);
+            if (!matches) {
                 throw new GameException(Failure.VERSION_MISMATCH,
                         "If-Match names version " + ifMatch.trim() + " but the game is at version " + g.version,
                         Map.of("currentVersion", g.version));
@@ -478,6 +487,11 @@ public class GameService {
         g.state = write(state);
         rules.result(state).ifPresent(r -> {
             g.status = "finished";
+            String print = fingerprint(l);
+            // A game resumed from a record may end exactly as another stored game did.
+            if (g.recordHash == null && GameEntity.count("recordHash = ?1 and id <> ?2", print, g.id) == 0) {
+                g.recordHash = print;
+            }
             g.result = write(r);
             g.finishedAt = g.updatedAt;
             List<Standing> standings = r.standings();
@@ -559,7 +573,7 @@ public class GameService {
         g.seed = rec.seed();
         g.seedCommitment = rec.seed() == null ? null : Rng.commitment(rec.seed());
         g.customDeal = hasDeal ? write(rec.deal()) : null;
-        g.createdAt = rec.createdAt() == null ? now : rec.createdAt().truncatedTo(ChronoUnit.MICROS);
+        g.createdAt = rec.createdAt() == null ? now : recordTime(rec.createdAt(), "createdAt", null, now);
         g.updatedAt = g.createdAt;
         g.status = "active";
         g.version = 0;
@@ -619,7 +633,7 @@ public class GameService {
                 append(rules, l, rm.seat(), move);
                 MoveEntity last = l.log().get(l.log().size() - 1);
                 if (rm.at() != null) {
-                    last.at = rm.at().truncatedTo(ChronoUnit.MICROS);
+                    last.at = recordTime(rm.at(), "move " + seq + ": at", g.updatedAt, now);
                     g.updatedAt = last.at;
                 }
             } catch (MalformedInput | IllegalMove e) {
@@ -633,6 +647,13 @@ public class GameService {
                 throw invalid("the result does not match the replay of the moves", null);
             }
         }
+        String print = fingerprint(l);
+        GameEntity twin = GameEntity.find("recordHash", print).firstResult();
+        if (twin != null) {
+            throw new GameException(Failure.RECORD_EXISTS, "this record is already stored as game " + twin.id,
+                    Map.of("gameId", twin.id.toString()));
+        }
+        g.recordHash = print;
         finish(rules, l, state);
         if (result.isEmpty() && rules.toAct(state).stream().anyMatch(t -> seats.get(t.number()).kind.equals("ai"))) {
             // An imported position resumes like any other: the computer moves next.
@@ -641,6 +662,38 @@ public class GameService {
         Integer viewer = g.status.equals("finished") || creds.isEmpty() ? null : creds.get(0).seat();
         return response(rules, l, viewer).withCredentials(g.status.equals("finished") ? List.of() : creds);
     }
+
+    /**
+     * The fingerprint of a game's record: type, ruleset and version, options, seats, seed or
+     * custom deal, and every move with its seat. Times and ids are not part of it.
+     */
+    private static String fingerprint(Loaded l) {
+        GameEntity g = l.game();
+        StringBuilder sb = new StringBuilder().append(g.type).append('|').append(g.ruleset).append('|')
+                .append(g.rulesetVersion).append('|').append(g.options).append('|')
+                .append(g.seed == null ? "deal:" + g.customDeal : "seed:" + g.seed);
+        for (SeatEntity s : l.seats()) {
+            sb.append("|seat:").append(s.seat).append(',').append(s.kind).append(',').append(s.name)
+                    .append(',').append(s.aiLevel).append(',').append(s.aiBudget);
+        }
+        for (MoveEntity m : l.log()) {
+            sb.append("|move:").append(m.seat).append(',').append(m.move);
+        }
+        return Rng.sha256Hex(sb.toString());
+    }
+
+    /**
+     * A time from a record: not in the future, not before {@code notBefore} (the previous event)
+     * and not before 2000; else {@code invalid-record}.
+     */
+    private static Instant recordTime(Instant t, String what, Instant notBefore, Instant now) {
+        if (t.isAfter(now.plusSeconds(60)) || t.isBefore(EARLIEST) || (notBefore != null && t.isBefore(notBefore))) {
+            throw invalid(what + " must lie between the game's previous event (or 2000) and now", null);
+        }
+        return t.truncatedTo(ChronoUnit.MICROS);
+    }
+
+    private static final Instant EARLIEST = Instant.parse("2000-01-01T00:00:00Z");
 
     // ---------------------------------------------------------------- projections
 
@@ -672,7 +725,7 @@ public class GameService {
         int end = (int) Math.min(total, (long) after + limit);
         List<LogEntry> items = new ArrayList<>();
         walk(new Game<>(rules, l), viewerOf(l.game(), seat), after, end, (entry, state, view) -> items.add(entry));
-        return new MovePage(items, end < total ? end : null);
+        return new MovePage(items, end < total ? end : null, l.game().status.equals("finished"));
     }
 
     /** Receives each step of {@link #walk}. */

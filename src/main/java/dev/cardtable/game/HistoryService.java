@@ -45,6 +45,9 @@ public class HistoryService {
     @Inject
     ObjectMapper json;
 
+    @Inject
+    GameCatalog catalog;
+
     /** The filters of {@code GET /api/games}; null fields do not filter. */
     public record Query(String type, String status, String player, String result, String createdAfter,
                         String createdBefore, int limit, String cursor) {
@@ -64,6 +67,7 @@ public class HistoryService {
         StringBuilder where = new StringBuilder("1 = 1");
         Parameters p = new Parameters();
         if (q.type() != null) {
+            catalog.rules(q.type());
             where.append(" and g.type = :type");
             p.and("type", q.type());
         }
@@ -157,10 +161,22 @@ public class HistoryService {
 
     private static Instant instant(String text, String name) {
         try {
-            return Instant.parse(text);
-        } catch (DateTimeParseException e) {
-            throw GameService.malformed("'" + name + "' must be an RFC 3339 UTC time, e.g. 2026-11-29T12:00:00Z");
+            return inRange(Instant.parse(text));
+        } catch (DateTimeParseException | IllegalArgumentException e) {
+            throw GameService.malformed("'" + name + "' must be an RFC 3339 UTC time between years 1 and 9999,"
+                    + " e.g. 2026-11-29T12:00:00Z");
         }
+    }
+
+    private static final Instant MIN = Instant.parse("0001-01-01T00:00:00Z");
+    private static final Instant MAX = Instant.parse("9999-12-31T23:59:59Z");
+
+    /** {@code t}, when PostgreSQL's timestamptz can hold it; else IllegalArgumentException. */
+    static Instant inRange(Instant t) {
+        if (t.isBefore(MIN) || t.isAfter(MAX)) {
+            throw new IllegalArgumentException("out of range");
+        }
+        return t;
     }
 
     private com.fasterxml.jackson.databind.JsonNode tree(String text) {
@@ -183,7 +199,7 @@ public class HistoryService {
             try {
                 String s = new String(Base64.getUrlDecoder().decode(text), StandardCharsets.UTF_8);
                 int bar = s.indexOf('|');
-                return new Cursor(Instant.parse(s.substring(0, bar)), UUID.fromString(s.substring(bar + 1)));
+                return new Cursor(inRange(Instant.parse(s.substring(0, bar))), UUID.fromString(s.substring(bar + 1)));
             } catch (RuntimeException e) {
                 throw GameService.malformed("'cursor' is not a cursor this server made");
             }

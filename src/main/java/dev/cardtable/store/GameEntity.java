@@ -57,6 +57,10 @@ public class GameEntity extends PanacheEntityBase {
     @JdbcTypeCode(SqlTypes.JSON)
     public String result;
 
+    /** SHA-256 hex of the game's record fingerprint once finished or imported; see GameService. */
+    @Column(name = "record_hash")
+    public String recordHash;
+
     @Column(name = "created_at")
     public Instant createdAt;
 

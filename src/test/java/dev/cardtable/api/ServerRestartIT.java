@@ -62,6 +62,22 @@ class ServerRestartIT {
     }
 
     @Test
+    void aKilledServerRestartsOnItsDataDirectoryWithNothingLost() throws Exception {
+        Path data = Files.createTempDirectory("cardtable-crash-").resolve("postgres");
+        Map<String, String> props = Map.of("cardtable.data-dir", data.toString());
+        ServerProcess first = ServerProcess.start(props);
+        JsonPath created = at(first, null).body(Map.of("type", "scoundrel", "deal", ScoundrelGameTest.WINNABLE,
+                "seats", List.of(Map.of("name", "crash")))).post("/api/games").then().statusCode(201).extract().jsonPath();
+        String id = created.getString("id");
+        String token = created.getString("credentials[0].token");
+        at(first, token).body(firstPlay(created)).post("/api/games/" + id + "/moves").then().statusCode(200);
+        first.kill();
+        try (ServerProcess second = ServerProcess.start(props)) {
+            at(second, token).get("/api/games/" + id).then().statusCode(200).body("version", equalTo(1));
+        }
+    }
+
+    @Test
     void twoInstancesOnOneDatabaseServeTheSameGamesAndSerialiseItsMoves() throws Exception {
         Map<String, String> db = PostgresResource.database().datasourceConfig();
         try (ServerProcess a = ServerProcess.start(db); ServerProcess b = ServerProcess.start(db)) {

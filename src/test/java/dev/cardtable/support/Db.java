@@ -22,6 +22,16 @@ public final class Db {
                 c.getOptionalValue("quarkus.datasource.password", String.class).orElse(null));
     }
 
+    /** Runs an update statement; returns the rows changed. */
+    public static int update(String sql, Object... args) throws SQLException {
+        try (Connection c = connect(); PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int i = 0; i < args.length; i++) {
+                ps.setObject(i + 1, args[i]);
+            }
+            return ps.executeUpdate();
+        }
+    }
+
     /** The first column of the first row of {@code sql} with {@code args}, as text. */
     public static String scalar(String sql, Object... args) throws SQLException {
         try (Connection c = connect(); PreparedStatement ps = c.prepareStatement(sql)) {

@@ -99,6 +99,16 @@ public final class ServerProcess implements AutoCloseable {
         }
     }
 
+    /** Kills the server at once (SIGKILL), as a crash would: no shutdown hook runs. */
+    public void kill() {
+        process.destroyForcibly();
+        try {
+            process.waitFor(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** Stops the server the way an operator does (SIGTERM), letting it shut down cleanly. */
     @Override
     public void close() {

@@ -7,6 +7,7 @@ import java.util.List;
  *
  * @param items     entries with {@code seq > after}, at most {@code limit}, in order
  * @param nextAfter the {@code after} value for the next page, or null when this page reaches the end
+ * @param finished  whether the game is over, so that no entry will follow the last one
  */
-public record MovePage(List<LogEntry> items, Integer nextAfter) {
+public record MovePage(List<LogEntry> items, Integer nextAfter, boolean finished) {
 }

@@ -567,6 +567,9 @@ public final class DazzleRules implements Rules<DazzleState, DazzleMove, DazzleV
         if (level == null) {
             throw new MalformedInput("unknown AI level; expected one of " + AI_LEVELS);
         }
+        if (budget != null && !level.equals("ismcts")) {
+            throw new MalformedInput("aiBudget applies to ismcts only; " + level + " has no budget");
+        }
         return switch (level) {
             case "random" -> new RandomPlayer();
             case "heuristic" -> new HeuristicPlayer();
