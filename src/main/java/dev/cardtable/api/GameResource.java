@@ -81,8 +81,8 @@ public class GameResource {
     @Path("/games/import")
     @Operation(hidden = true)
     public Response importIsPostOnly() {
-        return ProblemMapper.problem(Failure.METHOD_NOT_ALLOWED, "import takes POST with a record",
-                Map.of(), null).toBuilder().header("Allow", "POST").build();
+        return Response.fromResponse(ProblemMapper.problem(Failure.METHOD_NOT_ALLOWED,
+                "import takes POST with a record", Map.of(), null)).header("Allow", "POST").build();
     }
 
     @GET

@@ -87,7 +87,7 @@ public final class EmbeddedDatabase {
         ProcessHandle.of(pid)
                 .filter(p -> p.info().command().map(c -> c.endsWith("postgres")).orElse(false))
                 .ifPresent(p -> {
-                    LOG.warn("stopping PostgreSQL " + pid + " left running on " + dataDirectory + " by an earlier crash");
+                    LOG.warning("stopping PostgreSQL " + pid + " left running on " + dataDirectory + " by an earlier crash");
                     p.destroy();
                     try {
                         p.onExit().get(30, TimeUnit.SECONDS);
