@@ -24,7 +24,7 @@ import java.util.List;
 public final class IsmctsPlayer implements Player<DazzleView, DazzleMove> {
 
     /** Iterations per decision when no budget is given. */
-    public static final int DEFAULT_ITERATIONS = 4000;
+    public static final int DEFAULT_ITERATIONS = 10_000;
 
     private final int iterations;
     private final Search.Config config;

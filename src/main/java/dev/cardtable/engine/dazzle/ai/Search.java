@@ -69,6 +69,7 @@ final class Search {
     private final Position pos = new Position();
     private final int[] moves = new int[Position.MOVES];
     private final int[] untried = new int[Position.MOVES];
+    private final Node[] found = new Node[Position.MOVES];
     private Node[] path = new Node[64];
 
     Search(Determinizer determinizer, Config config, Rng rng) {
@@ -110,16 +111,17 @@ final class Search {
         while (!pos.over()) {
             int n = pos.legalMoves(moves);
             int nUntried = 0;
-            double logAvail = 0;
             Node best = null;
             double bestScore = Double.NEGATIVE_INFINITY;
-            // First count availability: every child legal in this guess was available.
+            // Every child legal in this guess was available to choose.
+            int nFound = 0;
             for (int i = 0; i < n; i++) {
                 Node c = node.child(moves[i]);
                 if (c == null) {
                     untried[nUntried++] = moves[i];
                 } else {
                     c.available++;
+                    found[nFound++] = c;
                 }
             }
             int mover = pos.mover();
@@ -130,8 +132,8 @@ final class Search {
                 push(node, depth++);
                 break;
             }
-            for (int i = 0; i < n; i++) {
-                Node c = node.child(moves[i]);
+            for (int i = 0; i < nFound; i++) {
+                Node c = found[i];
                 double score = c.reward / c.visits
                         + config.exploration() * Math.sqrt(Math.log(c.available) / c.visits);
                 if (score > bestScore) {
@@ -167,11 +169,51 @@ final class Search {
             if (greedy > 0 && (greedy >= 1 || (rng.next() >>> 11) * 0x1.0p-53 < greedy)) {
                 m = config.heuristic().choose(pos, moves, rng);
             } else {
-                int n = pos.legalMoves(moves);
-                m = moves[n == 1 ? 0 : rng.below(n)];
+                m = randomMove();
             }
             pos.apply(m);
         }
+    }
+
+    /**
+     * A random move without listing them all, which dominates the cost of a playout: two cards of
+     * the hand drawn uniformly (so pairs of codes held twice come up more often, which is fine for
+     * a playout), or either offered card.
+     */
+    private int randomMove() {
+        if (!pos.presenting()) {
+            return Position.OWN + (rng.below(2) == 0 ? pos.offerA : pos.offerB);
+        }
+        int[] hand = pos.hand[pos.mover()];
+        int size = pos.handSize[pos.mover()];
+        if (size == 2) {
+            int a = -1;
+            for (int k = 0; k < Position.KINDS; k++) {
+                if (hand[k] > 0) {
+                    if (hand[k] == 2) {
+                        return Position.present(k, k);
+                    }
+                    if (a >= 0) {
+                        return Position.present(a, k);
+                    }
+                    a = k;
+                }
+            }
+        }
+        int i = rng.below(size), j = rng.below(size - 1);
+        if (j >= i) {
+            j++;
+        }
+        return Position.present(nth(hand, i), nth(hand, j));
+    }
+
+    /** The kind of the {@code i}-th card of a hand given as counts per kind. */
+    private static int nth(int[] hand, int i) {
+        int k = 0;
+        while (i >= hand[k]) {
+            i -= hand[k++];
+        }
+        return k;
     }
 
     /** Seat 0's reward for the finished playout, in [0, 1]. */
