@@ -71,11 +71,15 @@ final class Search {
     private final int[] untried = new int[Position.MOVES];
     private final Node[] found = new Node[Position.MOVES];
     private Node[] path = new Node[64];
+    private final double exploration;
+    /** sqrtLog[n] = sqrt(ln n). */
+    private double[] sqrtLog;
 
     Search(Determinizer determinizer, Config config, Rng rng) {
         this.determinizer = determinizer;
         this.config = config;
         this.rng = rng;
+        this.exploration = config.exploration();
     }
 
     /**
@@ -83,6 +87,12 @@ final class Search {
      * root's legal moves); ties go to the higher mean reward, then to the first candidate.
      */
     int run(int iterations, int[] candidates) {
+        // A node is available at most once per iteration; tabulating the logarithms takes it out
+        // of the innermost loop.
+        sqrtLog = new double[iterations + 1];
+        for (int i = 1; i <= iterations; i++) {
+            sqrtLog[i] = Math.sqrt(Math.log(i));
+        }
         Node root = new Node(-1, -1);
         for (int it = 0; it < iterations; it++) {
             iterate(root);
@@ -134,8 +144,7 @@ final class Search {
             }
             for (int i = 0; i < nFound; i++) {
                 Node c = found[i];
-                double score = c.reward / c.visits
-                        + config.exploration() * Math.sqrt(Math.log(c.available) / c.visits);
+                double score = (c.reward + exploration * sqrtLog[c.available] * Math.sqrt(c.visits)) / c.visits;
                 if (score > bestScore) {
                     bestScore = score;
                     best = c;
