@@ -17,6 +17,10 @@ final class Search {
      * @param greedy      the chance that a playout move is the heuristic's rather than random
      * @param heuristic   the playout heuristic
      */
+    // Heuristic playouts (greedy 0.5 or 1) cost two to three times as much per iteration and did not
+    // win more often against the heuristic level at equal iterations, so playouts are uniformly
+    // random; the time goes into more iterations instead, which did help (12000 beat 4000 in 63% of
+    // decided games). The exploration constant 0.7 beat 0.4 and 1.0 head to head.
     record Config(double exploration, double marginWeight, double greedy, Heuristic heuristic) {
         static final Config STANDARD = new Config(0.7, 0.1, 0.0, Heuristic.STANDARD);
     }
@@ -28,15 +32,14 @@ final class Search {
         int visits, available;
         double reward;
         Node[] children = new Node[0];
+        /** The moves of {@link #children}, kept sorted so that lookups are binary searches. */
+        int[] childMoves = new int[0];
         int size;
 
         Node(int move, int mover) {
             this.move = move;
             this.mover = mover;
         }
-
-        /** The moves of {@link #children}, kept sorted so that lookups are binary searches. */
-        int[] childMoves = new int[0];
 
         Node child(int move) {
             int i = Arrays.binarySearch(childMoves, 0, size, move);
