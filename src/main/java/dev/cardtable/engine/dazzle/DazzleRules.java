@@ -19,6 +19,7 @@ import dev.cardtable.engine.dazzle.ai.RandomPlayer;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -80,6 +81,10 @@ public final class DazzleRules implements Rules<DazzleState, DazzleMove, DazzleV
     /** The lowest and highest accepted ismcts budget (iterations per decision). */
     public static final int MIN_BUDGET = 1, MAX_BUDGET = 100_000;
 
+    /**
+     * Type {@code dazzle}, 2 seats, ruleset {@code standard} (version 1, the default, no options),
+     * computer opponents {@code random}, {@code heuristic}, {@code ismcts}.
+     */
     @Override
     public GameInfo info() {
         return INFO;
@@ -438,7 +443,7 @@ public final class DazzleRules implements Rules<DazzleState, DazzleMove, DazzleV
             colors.put(c.name(), new DazzleView.ColourView(pot.stream().map(Card::code).toList(),
                     state.worth(c), owned, claims));
         }
-        return new DazzleView(viewerSeat, state.round(), state.phase().name().toLowerCase(),
+        return new DazzleView(viewerSeat, state.round(), state.phase().name().toLowerCase(java.util.Locale.ROOT),
                 state.over() ? null : state.mover(),
                 state.offer().isEmpty() ? null : state.offer().stream().map(Card::code).toList(),
                 seats, valueCounts(state.removed()),
@@ -489,7 +494,7 @@ public final class DazzleRules implements Rules<DazzleState, DazzleMove, DazzleV
                 drawn.put(Integer.toString(s), List.copyOf(values));
             }
         }
-        return drawn.isEmpty() ? Map.of() : Map.of("drawn", java.util.Collections.unmodifiableMap(drawn));
+        return drawn.isEmpty() ? Map.of() : Map.of("drawn", Collections.unmodifiableMap(drawn));
     }
 
     // ---------------------------------------------------------------- moves as JSON
@@ -549,7 +554,7 @@ public final class DazzleRules implements Rules<DazzleState, DazzleMove, DazzleV
                 out.put("card", o.card().code());
             }
         }
-        return java.util.Collections.unmodifiableMap(out);
+        return Collections.unmodifiableMap(out);
     }
 
     // ---------------------------------------------------------------- computer opponents

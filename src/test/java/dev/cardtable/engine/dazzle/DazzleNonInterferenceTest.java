@@ -38,7 +38,7 @@ class DazzleNonInterferenceTest {
     void swappingColoursSeatOneCannotSeeChangesNothingItOrSpectatorsSee() {
         Rng rng = new Rng(7L);
         int compared = 0, games = 0;
-        for (int g = 0; g < 300; g++) {
+        for (int g = 0; g < 150; g++) {
             Map<String, Object> a = dealJson(rules.deal(seeded("secret-" + g)));
             List<List<String>> piles = piles(a);
             // Kind 0: both in the removed pile; 1: seat 0's deck and the removed pile; 2: both in seat 0's deck.
@@ -67,7 +67,7 @@ class DazzleNonInterferenceTest {
             compared += playAlongside(sa, sb, Card.parse(cx), Card.parse(cy), rng);
             games++;
         }
-        assertTrue(games > 250, "enough deals with a swap: " + games);
+        assertTrue(games > 120, "enough deals with a swap: " + games);
         // Seat 0 holds the swapped cards back until its last presentation, so most moves compare.
         assertTrue(compared > games * 20, "moves compared: " + compared + " in " + games + " games");
     }
@@ -132,7 +132,12 @@ class DazzleNonInterferenceTest {
         }
         assertEquals(rules.legalMoves(a, S1), rules.legalMoves(b, S1));
         assertEquals(rules.toAct(a), rules.toAct(b));
-        for (DazzleMove bad : badMovesOfSeatOne(a)) {
+        // Out of turn every attempt gets the same answer; on seat 1's turn try every card.
+        List<DazzleMove> attempts = badMovesOfSeatOne(a);
+        if (a.mover() != 1) {
+            attempts = attempts.subList(0, 3);
+        }
+        for (DazzleMove bad : attempts) {
             assertEquals(message(a, bad), message(b, bad));
         }
     }

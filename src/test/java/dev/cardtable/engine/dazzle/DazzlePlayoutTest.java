@@ -36,8 +36,9 @@ class DazzlePlayoutTest {
             Setup setup = seeded("playout-" + g);
             DazzleState s = rules.deal(setup);
             List<Play<DazzleMove>> plays = new ArrayList<>();
-            // Trying every legal move is the slow part, so do it for a tenth of the games.
-            boolean tryAll = g % 10 == 0;
+            // Trying every legal move, every JSON form and every view is the slow part, so do it
+            // for a share of the games; the invariants and replay are checked for all.
+            boolean tryAll = g % 10 == 0, thorough = g % 4 == 0;
             while (!s.over()) {
                 List<Seat> toAct = rules.toAct(s);
                 assertEquals(1, toAct.size());
@@ -50,14 +51,27 @@ class DazzlePlayoutTest {
                         rules.apply(s, seat, m);
                     }
                 }
-                for (DazzleMove m : legal) {
-                    assertEquals(m, rules.parseMove(rules.writeMove(m)), "JSON round trip");
+                if (thorough) {
+                    for (DazzleMove m : legal) {
+                        assertEquals(m, rules.parseMove(rules.writeMove(m)), "JSON round trip");
+                    }
+                    for (Viewer v : List.of(Viewer.seat(Seat.of(0)), Viewer.seat(Seat.of(1)),
+                            Viewer.spectator(), Viewer.omniscient())) {
+                        DazzleView view = rules.view(s, v);
+                        for (int i = 0; i < 2; i++) {
+                            DazzleView.SeatView sv = view.seats().get(i);
+                            boolean sees = v.sitsAt(Seat.of(i)) || v instanceof Viewer.Omniscient;
+                            assertEquals(sees, sv.hand() != null, "hand colours only for its owner");
+                            assertEquals(v instanceof Viewer.Omniscient, sv.deckCards() != null);
+                            assertEquals(sv.handSize(), sv.handValues().size());
+                            List<Integer> desc = sv.handValues().stream()
+                                    .sorted(java.util.Comparator.reverseOrder()).toList();
+                            assertEquals(desc, sv.handValues(), "values highest first");
+                        }
+                        assertEquals(v instanceof Viewer.Omniscient, view.removedCards() != null);
+                    }
                 }
                 rejectsAnIllegalMove(s, seat, rng);
-                for (Viewer v : List.of(Viewer.seat(Seat.of(0)), Viewer.seat(Seat.of(1)), Viewer.spectator(),
-                        Viewer.omniscient())) {
-                    rules.view(s, v);
-                }
                 DazzleMove m = legal.get(rng.below(legal.size()));
                 plays.add(new Play<>(seat, m));
                 s = rules.apply(s, seat, m);

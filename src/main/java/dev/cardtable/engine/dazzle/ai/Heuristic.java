@@ -6,10 +6,11 @@ import dev.cardtable.engine.Rng;
  * The rule-based policy of the {@code heuristic} level ({@code dazzle.md}, "Computer opponents"),
  * also used to guide the search's playouts. It scores a table for one seat as
  * <pre>  sum over colours of (worth + bias) * lead(claim difference)</pre>
- * where {@code lead(d) = clamp(d / k, -1, 1)}: a colour counts for whoever leads it, a small lead
- * counts less while many cards are still to come ({@code k} shrinks to 1 as the game ends, when
- * only the sign matters, as in "Scoring"), and {@code bias} values leads in colours whose pots
- * will still grow. Because the score is antisymmetric, what one seat gains the other loses, so:
+ * where {@code lead(d) = clamp(d / k, -1, 1)}: a colour counts for whoever leads it ("Scoring"),
+ * a small lead counts less than a safe one, and the more so while many cards are still to come
+ * ({@code k} grows with the cards left to place); {@code bias} values leads in colours whose pots
+ * will still grow. The constants were tuned by playing against the {@code random} level. Because
+ * the score is antisymmetric, what one seat gains the other loses, so:
  * <ul>
  *   <li>choosing: own the card that leaves the better table — this keeps or builds leads in big
  *       pots, and owns a card of a colour the rival leads rather than feed the rival's pot;</li>

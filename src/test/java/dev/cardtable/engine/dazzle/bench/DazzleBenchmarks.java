@@ -1,0 +1,148 @@
+package dev.cardtable.engine.dazzle.bench;
+
+import dev.cardtable.engine.Deal;
+import dev.cardtable.engine.Player;
+import dev.cardtable.engine.Rng;
+import dev.cardtable.engine.Seat;
+import dev.cardtable.engine.Viewer;
+import dev.cardtable.engine.dazzle.DazzleMove;
+import dev.cardtable.engine.dazzle.DazzleRules;
+import dev.cardtable.engine.dazzle.DazzleState;
+import dev.cardtable.engine.dazzle.DazzleView;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+import java.io.File;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * JMH benchmarks of the Dazzle engine: one {@code ismcts} decision at the default budget from an
+ * opening and from a mid-game position, one heuristic decision, and one whole game of random moves
+ * through {@link DazzleRules}. Run with
+ * {@code ./mvnw -q test-compile exec:java -Dexec.mainClass=dev.cardtable.engine.dazzle.bench.DazzleBenchmarks}
+ * (optional {@code -Dexec.args="REGEX"} to select benchmarks).
+ */
+public class DazzleBenchmarks {
+
+    private static final DazzleRules RULES = new DazzleRules();
+
+    /** A position and the opponents, set up once per trial. */
+    @State(Scope.Thread)
+    public static class Positions {
+        DazzleView opening, midGame;
+        List<DazzleMove> openingMoves, midGameMoves;
+        Player<DazzleView, DazzleMove> ismcts, heuristic;
+        long call;
+
+        @org.openjdk.jmh.annotations.Setup(Level.Trial)
+        public void setUp() {
+            DazzleState s = RULES.deal(setup("bench-opening"));
+            opening = RULES.view(s, Viewer.seat(Seat.of(0)));
+            openingMoves = RULES.legalMoves(s, Seat.of(0));
+            // Mid-game: round 4, seat 1 to present, after random play.
+            DazzleState m = RULES.deal(setup("bench-mid"));
+            Rng rng = new Rng(11);
+            while (!(m.round() == 4 && m.mover() == 1 && m.phase() == DazzleState.Phase.PRESENT)) {
+                Seat seat = RULES.toAct(m).getFirst();
+                List<DazzleMove> legal = RULES.legalMoves(m, seat);
+                m = RULES.apply(m, seat, legal.get(rng.below(legal.size())));
+            }
+            midGame = RULES.view(m, Viewer.seat(Seat.of(1)));
+            midGameMoves = RULES.legalMoves(m, Seat.of(1));
+            ismcts = RULES.computer("ismcts", null);
+            heuristic = RULES.computer("heuristic", null);
+        }
+    }
+
+    static dev.cardtable.engine.Setup setup(String seed) {
+        return new dev.cardtable.engine.Setup(DazzleRules.STANDARD, dev.cardtable.engine.Options.none(), new Deal.Seeded(seed));
+    }
+
+    /** One ismcts decision at the default budget: seat 0's first presentation (22–28 moves). */
+    @Benchmark
+    @BenchmarkMode({Mode.SampleTime})
+    @OutputTimeUnit(TimeUnit.MILLISECONDS)
+    public DazzleMove ismctsOpeningDecision(Positions p) {
+        return p.ismcts.choose(p.opening, p.openingMoves, new Rng(p.call++));
+    }
+
+    /** One ismcts decision at the default budget: seat 1 presenting in round 4. */
+    @Benchmark
+    @BenchmarkMode({Mode.SampleTime})
+    @OutputTimeUnit(TimeUnit.MILLISECONDS)
+    public DazzleMove ismctsMidGameDecision(Positions p) {
+        return p.ismcts.choose(p.midGame, p.midGameMoves, new Rng(p.call++));
+    }
+
+    /** One heuristic decision: seat 1 presenting in round 4. */
+    @Benchmark
+    @BenchmarkMode({Mode.AverageTime})
+    @OutputTimeUnit(TimeUnit.MICROSECONDS)
+    public DazzleMove heuristicMidGameDecision(Positions p) {
+        return p.heuristic.choose(p.midGame, p.midGameMoves, new Rng(p.call++));
+    }
+
+    /** One whole game of uniformly random moves through the rules (deal, 36 moves, result). */
+    @Benchmark
+    @BenchmarkMode({Mode.AverageTime})
+    @OutputTimeUnit(TimeUnit.MICROSECONDS)
+    public Object randomPlayout(Positions p) {
+        Rng rng = new Rng(p.call++);
+        DazzleState s = RULES.deal(setup("bench-playout"));
+        while (!s.over()) {
+            Seat seat = RULES.toAct(s).getFirst();
+            List<DazzleMove> legal = RULES.legalMoves(s, seat);
+            s = RULES.apply(s, seat, legal.get(rng.below(legal.size())));
+        }
+        return RULES.result(s).orElseThrow();
+    }
+
+    /** Runs the benchmarks: 1 fork, 3 warm-up and 5 measured iterations of 2 s each. */
+    public static void main(String[] args) throws Exception {
+        // Under exec:java the JVM's class path is Maven's launcher, so the forked benchmark JVM
+        // would not find these classes; hand it the test class path this class was loaded from.
+        String classPath = classPath();
+        if (classPath != null) {
+            System.setProperty("java.class.path", classPath);
+        }
+        new Runner(new OptionsBuilder()
+                .include(DazzleBenchmarks.class.getName() + "." + (args.length > 0 ? args[0] : ".*"))
+                .forks(1)
+                .warmupIterations(3)
+                .warmupTime(TimeValue.seconds(2))
+                .measurementIterations(5)
+                .measurementTime(TimeValue.seconds(2))
+                .jvmArgsAppend("-Xmx1g")
+                .build()).run();
+    }
+
+    private static String classPath() {
+        ClassLoader loader = DazzleBenchmarks.class.getClassLoader();
+        List<String> entries = new ArrayList<>();
+        while (loader != null) {
+            if (loader instanceof URLClassLoader u) {
+                for (URL url : u.getURLs()) {
+                    try {
+                        entries.add(new File(url.toURI()).getPath());
+                    } catch (Exception e) {
+                        // Not a file URL: the forked JVM could not use it anyway.
+                    }
+                }
+            }
+            loader = loader.getParent();
+        }
+        return entries.isEmpty() ? null : String.join(File.pathSeparator, entries);
+    }
+}
