@@ -79,7 +79,7 @@ public final class DazzleRules implements Rules<DazzleState, DazzleMove, DazzleV
             AI_LEVELS);
 
     /** The lowest and highest accepted ismcts budget (iterations per decision). */
-    public static final int MIN_BUDGET = 1, MAX_BUDGET = 100_000;
+    public static final int MIN_BUDGET = 1, MAX_BUDGET = 20_000;
 
     /**
      * Type {@code dazzle}, 2 seats, ruleset {@code standard} (version 1, the default, no options),
@@ -563,7 +563,7 @@ public final class DazzleRules implements Rules<DazzleState, DazzleMove, DazzleV
      * The computer opponent of {@code level} ({@code dazzle.md}, "Computer opponents"):
      * {@code random}, {@code heuristic} or {@code ismcts}. The budget is the number of search
      * iterations per decision for {@code ismcts} ({@value #MIN_BUDGET} to {@value #MAX_BUDGET},
-     * default {@link IsmctsPlayer#DEFAULT_ITERATIONS}); the other levels do not search and ignore it.
+     * default {@link IsmctsPlayer#DEFAULT_ITERATIONS}); the other levels do not search and refuse one.
      *
      * @throws MalformedInput for an unknown level or a budget out of range
      */
