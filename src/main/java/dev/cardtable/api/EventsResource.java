@@ -31,7 +31,8 @@ import java.util.UUID;
  * {@code GET /api/games/{id}/events}: server-sent events, one {@code move} event per log entry
  * with {@code id} = its seq and the entry, projected for the caller, as data. Resumes after
  * {@code Last-Event-ID} (or {@code ?after=}); a {@code :heartbeat} comment keeps idle streams open.
- * Once the game is over and every move was sent, an {@code end} event closes the stream.
+ * Once the game is over and every move was sent, an {@code end} event follows, and the stream is
+ * closed at the next heartbeat.
  */
 @Path("/api/games/{id}/events")
 @Tag(name = "games")
@@ -84,6 +85,7 @@ public class EventsResource {
         private final SseEventSink sink;
         private final Sse sse;
         private int lastSent;
+        private boolean ended;
 
         Stream(UUID gameId, String authorization, SseEventSink sink, Sse sse, int lastSent) {
             this.gameId = gameId;
@@ -108,11 +110,10 @@ public class EventsResource {
                         lastSent = e.seq();
                     }
                 } while (page.nextAfter() != null);
-                if (page.finished()) {
-                    // Nothing can follow the last move: say so, and end the stream.
+                if (page.finished() && !ended) {
+                    // Nothing can follow the last move: say so; the next heartbeat closes the stream.
                     sink.send(sse.newEventBuilder().name("end").data("{\"status\":\"finished\"}").build());
-                    sink.close();
-                    events.unsubscribe(gameId, this);
+                    ended = true;
                 }
             } catch (JsonProcessingException | RuntimeException e) {
                 LOG.debug("event stream of " + gameId + " could not catch up", e);
@@ -121,6 +122,9 @@ public class EventsResource {
 
         @Override
         public synchronized boolean heartbeat() {
+            if (ended) {
+                sink.close();
+            }
             if (sink.isClosed()) {
                 return false;
             }

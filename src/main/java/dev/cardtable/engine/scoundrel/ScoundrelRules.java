@@ -448,8 +448,8 @@ public final class ScoundrelRules implements Rules<ScoundrelState, ScoundrelMove
     private static void onlyKeys(Map<String, ?> json, String action, Set<String> allowed) {
         for (String key : json.keySet()) {
             if (!allowed.contains(key)) {
-                throw new MalformedInput("unknown field " + Card.quote(key) + " in an \"" + action
-                        + "\" move; it takes " + allowed.stream().sorted().toList());
+                throw new MalformedInput("unknown field " + Card.quote(key) + " in a move with action \""
+                        + action + "\"; it takes " + allowed.stream().sorted().toList());
             }
         }
     }
