@@ -630,10 +630,11 @@ public class GameService {
                 }
                 M move = rules.parseMove(rm.move() == null ? Map.of() : rm.move());
                 state = rules.apply(state, Seat.of(rm.seat()), move);
+                Instant previous = l.log().isEmpty() ? g.createdAt : l.log().get(l.log().size() - 1).at;
                 append(rules, l, rm.seat(), move);
                 MoveEntity last = l.log().get(l.log().size() - 1);
                 if (rm.at() != null) {
-                    last.at = recordTime(rm.at(), "move " + seq + ": at", g.updatedAt, now);
+                    last.at = recordTime(rm.at(), "move " + seq + ": at", previous, now);
                     g.updatedAt = last.at;
                 }
             } catch (MalformedInput | IllegalMove e) {
