@@ -347,11 +347,16 @@ public class GameService {
         boolean over = g.status.equals("finished");
         List<GameRecord.Seat> seats = l.seats().stream().map(s -> new GameRecord.Seat(s.seat, s.kind, s.name,
                 s.aiLevel, s.aiBudget)).toList();
-        List<GameRecord.Move> moves = l.log().stream()
-                .map(m -> new GameRecord.Move(m.seq, m.seat, readMap(m.move), m.at)).toList();
+        List<GameRecord.Move> moves = recordMoves(catalog.rules(g.type), l);
         return new GameRecord(GameRecord.FORMAT, 1, g.type, g.ruleset, g.rulesetVersion, read(g.options, STRING_MAP),
                 seats, g.seedCommitment, over ? g.seed : null, over && g.customDeal != null ? readTree(g.customDeal) : null,
                 moves, g.status, g.result == null ? null : readTree(g.result), g.createdAt, g.finishedAt);
+    }
+
+    /** The log's moves in the game's own notation (jsonb does not keep the order of keys). */
+    private <S, M, V> List<GameRecord.Move> recordMoves(Rules<S, M, V> rules, Loaded l) {
+        return l.log().stream().map(m -> new GameRecord.Move(m.seq, m.seat,
+                rules.writeMove(rules.parseMove(readMap(m.move))), m.at)).toList();
     }
 
     // ---------------------------------------------------------------- moving
@@ -668,19 +673,32 @@ public class GameService {
      * The fingerprint of a game's record: type, ruleset and version, options, seats, seed or
      * custom deal, and every move with its seat. Times and ids are not part of it.
      */
-    private static String fingerprint(Loaded l) {
+    private String fingerprint(Loaded l) {
         GameEntity g = l.game();
+        // Stored JSON comes back from jsonb with its keys reordered: compare canonical forms.
         StringBuilder sb = new StringBuilder().append(g.type).append('|').append(g.ruleset).append('|')
-                .append(g.rulesetVersion).append('|').append(g.options).append('|')
-                .append(g.seed == null ? "deal:" + g.customDeal : "seed:" + g.seed);
+                .append(g.rulesetVersion).append('|').append(canonical(g.options)).append('|')
+                .append(g.seed == null ? "deal:" + canonical(g.customDeal) : "seed:" + g.seed);
         for (SeatEntity s : l.seats()) {
             sb.append("|seat:").append(s.seat).append(',').append(s.kind).append(',').append(s.name)
                     .append(',').append(s.aiLevel).append(',').append(s.aiBudget);
         }
         for (MoveEntity m : l.log()) {
-            sb.append("|move:").append(m.seat).append(',').append(m.move);
+            sb.append("|move:").append(m.seat).append(',').append(canonical(m.move));
         }
         return Rng.sha256Hex(sb.toString());
+    }
+
+    private static final ObjectMapper CANONICAL = new ObjectMapper()
+            .enable(com.fasterxml.jackson.databind.SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
+
+    /** {@code text} re-written with every object's keys sorted and no white space. */
+    private static String canonical(String text) {
+        try {
+            return CANONICAL.writeValueAsString(CANONICAL.readValue(text, Object.class));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored JSON is unreadable", e);
+        }
     }
 
     /**

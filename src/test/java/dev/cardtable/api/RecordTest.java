@@ -29,7 +29,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class RecordTest {
 
     static String finishedScoundrel() {
-        Api.Created g = Api.scoundrel("reveal-me", "rex");
+        // A fresh name each time: the same record may be stored only once.
+        Api.Created g = Api.scoundrel("reveal-me", "rex-" + java.util.UUID.randomUUID().toString().substring(0, 8));
         JsonPath game = g.response().jsonPath();
         while (game.getString("status").equals("active")) {
             game = move(g.id(), g.token(), game.getMap("legalMoves[0]")).then().statusCode(200).extract().jsonPath();
@@ -38,7 +39,7 @@ class RecordTest {
     }
 
     static String finishedDazzle() {
-        return Api.create(Map.of("type", "dazzle", "seed", "record-dazzle",
+        return Api.create(Map.of("type", "dazzle", "seed", "record-dazzle-" + java.util.UUID.randomUUID(),
                 "seats", List.of(Map.of("ai", "heuristic"), Map.of("ai", "random")))).path("id");
     }
 
