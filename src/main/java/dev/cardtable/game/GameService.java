@@ -149,6 +149,8 @@ public class GameService {
             SeatEntity s = new SeatEntity();
             s.gameId = g.id;
             s.seat = i;
+            s.gameType = g.type;
+            s.createdAt = g.createdAt;
             boolean open = Boolean.TRUE.equals(sr.open());
             int kinds = (sr.name() != null ? 1 : 0) + (sr.ai() != null ? 1 : 0) + (open ? 1 : 0);
             if (kinds != 1) {
@@ -594,6 +596,8 @@ public class GameService {
             SeatEntity s = new SeatEntity();
             s.gameId = g.id;
             s.seat = i;
+            s.gameType = g.type;
+            s.createdAt = g.createdAt;
             switch (rs.kind()) {
                 case "human" -> {
                     if (rs.name() == null || !NAME.matcher(rs.name()).matches()) {

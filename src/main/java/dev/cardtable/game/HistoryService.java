@@ -8,7 +8,6 @@ import dev.cardtable.api.dto.PlayerStats;
 import dev.cardtable.api.dto.SeatResponse;
 import dev.cardtable.store.GameEntity;
 import dev.cardtable.store.SeatEntity;
-import io.quarkus.panache.common.Parameters;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -64,59 +63,80 @@ public class HistoryService {
         if (q.limit() < 1 || q.limit() > MAX_LIMIT) {
             throw GameService.malformed("'limit' must be 1 to " + MAX_LIMIT);
         }
-        StringBuilder where = new StringBuilder("1 = 1");
-        Parameters p = new Parameters();
         if (q.type() != null) {
             catalog.rules(q.type());
-            where.append(" and g.type = :type");
-            p.and("type", q.type());
         }
-        if (q.status() != null) {
-            if (!STATUSES.contains(q.status())) {
-                throw GameService.malformed("'status' must be one of " + STATUSES);
-            }
-            where.append(" and g.status = :status");
-            p.and("status", q.status());
+        if (q.status() != null && !STATUSES.contains(q.status())) {
+            throw GameService.malformed("'status' must be one of " + STATUSES);
         }
         if (q.result() != null && !RESULTS.contains(q.result())) {
             throw GameService.malformed("'result' must be one of " + RESULTS);
         }
-        if (q.player() != null) {
-            if (!GameService.NAME.matcher(q.player()).matches()) {
-                throw GameService.malformed("'player' is not a valid name");
-            }
-            where.append(" and exists (select 1 from SeatEntity s where s.gameId = g.id and s.name = :player");
-            p.and("player", q.player());
-            if (q.result() != null) {
-                where.append(" and s.outcome = :result");
-                p.and("result", q.result());
-            }
-            where.append(")");
-        } else if (q.result() != null) {
-            where.append(" and exists (select 1 from SeatEntity s where s.gameId = g.id and s.kind = 'human'"
-                    + " and s.outcome = :result)");
-            p.and("result", q.result());
+        if (q.player() != null && !GameService.NAME.matcher(q.player()).matches()) {
+            throw GameService.malformed("'player' is not a valid name");
         }
-        if (q.createdAfter() != null) {
-            where.append(" and g.createdAt > :after");
-            p.and("after", instant(q.createdAfter(), "createdAfter"));
+        Instant after = q.createdAfter() == null ? null : instant(q.createdAfter(), "createdAfter");
+        Instant before = q.createdBefore() == null ? null : instant(q.createdBefore(), "createdBefore");
+        Cursor cursor = q.cursor() == null ? null : Cursor.decode(q.cursor());
+        // A player's games are found through the seats index (name, [type,] created_at, game_id);
+        // everything else through games (created_at, id). Either way the cursor is a row
+        // comparison, so the index range starts at it instead of filtering what comes before.
+        boolean byPlayer = q.player() != null;
+        String t = byPlayer ? "s" : "g";
+        StringBuilder sql = new StringBuilder(byPlayer
+                ? "select s.game_id, s.created_at from seats s" + (q.status() != null ? " join games g on g.id = s.game_id" : "")
+                + " where s.name = :player"
+                : "select g.id, g.created_at from games g where true");
+        Map<String, Object> p = new java.util.HashMap<>();
+        if (byPlayer) {
+            p.put("player", q.player());
         }
-        if (q.createdBefore() != null) {
-            where.append(" and g.createdAt < :before");
-            p.and("before", instant(q.createdBefore(), "createdBefore"));
+        if (q.type() != null) {
+            sql.append(byPlayer ? " and s.game_type = :type" : " and g.type = :type");
+            p.put("type", q.type());
         }
-        if (q.cursor() != null) {
-            Cursor c = Cursor.decode(q.cursor());
-            where.append(" and (g.createdAt < :cAt or (g.createdAt = :cAt and g.id < :cId))");
-            p.and("cAt", c.createdAt()).and("cId", c.id());
+        if (q.status() != null) {
+            sql.append(" and g.status = :status");
+            p.put("status", q.status());
         }
-        List<GameEntity> games = GameEntity.<GameEntity>find("from GameEntity g where " + where
-                        + " order by g.createdAt desc, g.id desc", p)
-                .page(0, q.limit() + 1).list();
-        boolean more = games.size() > q.limit();
+        if (q.result() != null) {
+            sql.append(byPlayer ? " and s.outcome = :result"
+                    : " and exists (select 1 from seats r where r.game_id = g.id and r.kind = 'human' and r.outcome = :result)");
+            p.put("result", q.result());
+        }
+        String id = byPlayer ? "s.game_id" : "g.id";
+        if (after != null) {
+            sql.append(" and ").append(t).append(".created_at > :after");
+            p.put("after", after);
+        }
+        if (before != null) {
+            sql.append(" and ").append(t).append(".created_at < :before");
+            p.put("before", before);
+        }
+        if (cursor != null) {
+            sql.append(" and (").append(t).append(".created_at, ").append(id).append(") < (:cAt, :cId)");
+            p.put("cAt", cursor.createdAt());
+            p.put("cId", cursor.id());
+        }
+        sql.append(" order by ").append(t).append(".created_at desc, ").append(id).append(" desc limit :n");
+        // One name may hold both seats of a game: fetch enough rows for limit + 1 distinct games.
+        p.put("n", byPlayer ? 2 * (q.limit() + 1) : q.limit() + 1);
+        var query = em.createNativeQuery(sql.toString(), Object[].class);
+        p.forEach(query::setParameter);
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = query.getResultList();
+        java.util.LinkedHashSet<UUID> ids = new java.util.LinkedHashSet<>();
+        for (Object[] r : rows) {
+            ids.add((UUID) r[0]);
+        }
+        List<UUID> ordered = new ArrayList<>(ids);
+        boolean more = ordered.size() > q.limit();
         if (more) {
-            games = games.subList(0, q.limit());
+            ordered = ordered.subList(0, q.limit());
         }
+        Map<UUID, GameEntity> byId = ordered.isEmpty() ? Map.of()
+                : GameEntity.<GameEntity>list("id in ?1", ordered).stream().collect(Collectors.toMap(g -> g.id, g -> g));
+        List<GameEntity> games = ordered.stream().map(byId::get).toList();
         Map<UUID, List<SeatEntity>> seats = games.isEmpty() ? Map.of()
                 : SeatEntity.<SeatEntity>list("gameId in ?1 order by seat", games.stream().map(g -> g.id).toList())
                 .stream().collect(Collectors.groupingBy(s -> s.gameId));
@@ -141,15 +161,16 @@ public class HistoryService {
         if (name == null || !GameService.NAME.matcher(name).matches()) {
             throw GameService.malformed("not a valid player name");
         }
-        List<Object[]> rows = em.createQuery("""
-                        select g.type, count(s),
-                               sum(case when s.outcome = 'won' then 1 else 0 end),
-                               sum(case when s.outcome = 'lost' then 1 else 0 end),
-                               sum(case when s.outcome = 'drawn' then 1 else 0 end),
-                               max(s.score), avg(s.score)
-                        from SeatEntity s join GameEntity g on g.id = s.gameId
-                        where s.name = :name and g.status = 'finished'
-                        group by g.type order by g.type""", Object[].class)
+        // Seats get their outcome exactly when the game finishes: the stats index covers this.
+        List<Object[]> rows = em.createNativeQuery("""
+                        select game_type, count(*),
+                               sum(case when outcome = 'won' then 1 else 0 end),
+                               sum(case when outcome = 'lost' then 1 else 0 end),
+                               sum(case when outcome = 'drawn' then 1 else 0 end),
+                               max(score), avg(score)
+                        from seats
+                        where name = :name and outcome is not null
+                        group by game_type order by game_type""", Object[].class)
                 .setParameter("name", name).getResultList();
         List<PlayerStats.TypeStats> types = rows.stream().map(r -> new PlayerStats.TypeStats(
                 (String) r[0], ((Number) r[1]).longValue(), ((Number) r[2]).longValue(),

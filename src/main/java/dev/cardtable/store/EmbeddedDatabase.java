@@ -47,7 +47,8 @@ public final class EmbeddedDatabase {
      * Starts (once per JVM) a server whose data lives in {@code dataDirectory}.
      *
      * @param dataDirectory where the cluster lives; created and initialised when empty
-     * @param clean         whether to delete the directory on shutdown (tests)
+     * @param clean         whether to delete the directory on shutdown (tests); a kept directory
+     *                      is also written durably (fsync and synchronous commit on)
      * @return the running server
      * @throws UncheckedIOException when the server cannot start
      */
@@ -55,11 +56,15 @@ public final class EmbeddedDatabase {
         if (running == null) {
             stopOrphan(dataDirectory);
             try {
-                running = new EmbeddedDatabase(EmbeddedPostgres.builder()
+                EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
                         .setDataDirectory(dataDirectory)
                         .setCleanDataDirectory(clean)
-                        .setServerConfig("max_connections", "200")
-                        .start());
+                        .setServerConfig("max_connections", "200");
+                if (!clean) {
+                    // The embedded defaults trade durability for speed (no fsync); kept data is kept safely.
+                    builder.setServerConfig("fsync", "on").setServerConfig("synchronous_commit", "on");
+                }
+                running = new EmbeddedDatabase(builder.start());
             } catch (IOException e) {
                 throw new UncheckedIOException("could not start the embedded PostgreSQL in " + dataDirectory, e);
             }

@@ -25,6 +25,14 @@ public class SeatEntity extends PanacheEntityBase {
     @Id
     public int seat;
 
+    /** The game's type, copied here so a player's history reads from seats alone. */
+    @Column(name = "game_type")
+    public String gameType;
+
+    /** The game's creation time, copied for the same reason. */
+    @Column(name = "created_at")
+    public java.time.Instant createdAt;
+
     /** {@code human}, {@code ai} or {@code open}. */
     public String kind;
 
