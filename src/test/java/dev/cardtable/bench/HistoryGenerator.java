@@ -299,8 +299,9 @@ final class HistoryGenerator {
                                    status, version, state, result, created_at, updated_at, finished_at)
                 values (?, ?, ?, ?, ?::jsonb, ?, null, ?, 'finished', ?, ?::jsonb, ?::jsonb, ?, ?, ?)""");
              PreparedStatement st = c.prepareStatement("""
-                     insert into seats (game_id, seat, kind, name, ai_level, ai_budget, token_hash, outcome, score)
-                     values (?, ?, ?, ?, ?, null, ?, ?, ?)""");
+                     insert into seats (game_id, seat, kind, name, ai_level, ai_budget, token_hash, outcome, score,
+                                        game_type, created_at)
+                     values (?, ?, ?, ?, ?, null, ?, ?, ?, ?, ?)""");
              PreparedStatement mv = c.prepareStatement("""
                      insert into moves (game_id, seq, seat, move, at) values (?, ?, ?, ?::jsonb, ?)""")) {
             for (int i = 1; i <= count; i++) {
@@ -343,6 +344,8 @@ final class HistoryGenerator {
                     st.setString(6, s.tokenHash());
                     st.setString(7, s.outcome());
                     st.setInt(8, s.score());
+                    st.setString(9, r.type());
+                    st.setObject(10, ts(r.createdAt()));
                     st.addBatch();
                     seats++;
                 }
