@@ -95,14 +95,13 @@ public class GameResource {
                         @Parameter(description = "Bearer <seat token>; none for a spectator")
                         @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
                         @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
-        UUID gameId = parseId(id);
-        if (ifNoneMatch != null && (ifNoneMatch.trim().equals("*") || ifNoneMatch.contains(games.etag(gameId)))) {
-            // Still authenticate, so a bad token is refused rather than answered from cache.
-            games.get(gameId, authorization);
-            return Response.notModified().tag(unquote(games.etag(gameId))).header("Vary", "Authorization").build();
+        // The view is built either way: that also refuses a bad token before answering 304.
+        GameResponse game = games.get(parseId(id), authorization);
+        String etag = GameService.etagOf(game);
+        if (ifNoneMatch != null && (ifNoneMatch.trim().equals("*") || ifNoneMatch.contains(etag))) {
+            return Response.notModified().tag(unquote(etag)).header("Vary", "Authorization").build();
         }
-        GameResponse game = games.get(gameId, authorization);
-        return Response.ok(game).header(HttpHeaders.ETAG, GameService.etagOf(game)).header("Vary", "Authorization").build();
+        return Response.ok(game).header(HttpHeaders.ETAG, etag).header("Vary", "Authorization").build();
     }
 
     @POST
@@ -134,7 +133,7 @@ public class GameResource {
         if (outcome.replayed()) {
             r.header("Idempotent-Replayed", "true");
         } else {
-            r.header(HttpHeaders.ETAG, "\"" + outcome.version() + "\"");
+            r.header(HttpHeaders.ETAG, outcome.etag());
         }
         return r.build();
     }

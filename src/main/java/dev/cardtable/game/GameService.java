@@ -77,7 +77,7 @@ public class GameService {
     Event<MovesApplied> movesApplied;
 
     /** What a move request produced: the response body as sent (or first sent, for a retry). */
-    public record MoveOutcome(String body, int version, boolean replayed) {
+    public record MoveOutcome(String body, String etag, boolean replayed) {
     }
 
     /** Fired inside the transaction that appended {@code lastSeq} to game {@code gameId}. */
@@ -251,13 +251,6 @@ public class GameService {
         return authenticate(SeatEntity.ofGame(id), authorization, false);
     }
 
-    /** The game's current version and status, for conditional requests, without building a view. */
-    @Transactional
-    public String etag(UUID id) {
-        GameEntity g = GameEntity.<GameEntity>findByIdOptional(id).orElseThrow(GameService::notFound);
-        return etagOf(g, SeatEntity.ofGame(id));
-    }
-
     /**
      * A page of the move log, projected for the caller ({@code GET /api/games/{id}/moves}).
      *
@@ -394,7 +387,7 @@ public class GameService {
                     throw new GameException(Failure.IDEMPOTENCY_KEY_REUSED,
                             "this Idempotency-Key was already used with a different body");
                 }
-                return new MoveOutcome(prior.response, g.version, true);
+                return new MoveOutcome(prior.response, null, true);
             }
         }
         Rules<?, ?, ?> rules = catalog.rules(g.type);
@@ -415,7 +408,7 @@ public class GameService {
         }
         metrics.counter("cardtable.moves.applied", "type", g.type).increment(g.version - before);
         sample.stop(metrics.timer("cardtable.move.latency", "type", g.type));
-        return new MoveOutcome(out, g.version, false);
+        return new MoveOutcome(out, etagOf(response), false);
     }
 
     private <S, M, V> GameResponse applyHuman(Rules<S, M, V> rules, Loaded l, int seat, Map<String, Object> body,
@@ -445,8 +438,9 @@ public class GameService {
         int firstNew = g.version + 1;
         S next = rules.apply(state, Seat.of(seat), move);
         append(rules, l, seat, move);
-        finish(rules, l, runComputers(rules, l, next));
-        return response(rules, l, seat).withApplied(logPage(rules, l, seat, firstNew - 1, Integer.MAX_VALUE).items());
+        S end = runComputers(rules, l, next);
+        finish(rules, l, end);
+        return response(rules, l, seat, end).withApplied(logPage(rules, l, seat, firstNew - 1, Integer.MAX_VALUE).items());
     }
 
     /** Lets computer seats move while one is to act; then records the end if the game is over. */
@@ -721,9 +715,12 @@ public class GameService {
     // ---------------------------------------------------------------- projections
 
     private <S, M, V> GameResponse response(Rules<S, M, V> rules, Loaded l, Integer seat) {
+        return response(rules, l, seat, new Game<>(rules, l).current());
+    }
+
+    /** The game as {@code seat} sees it, {@code state} being the replay of its log. */
+    private <S, M, V> GameResponse response(Rules<S, M, V> rules, Loaded l, Integer seat, S state) {
         GameEntity g = l.game();
-        Game<S, M, V> game = new Game<>(rules, l);
-        S state = game.current();
         Viewer viewer = viewerOf(g, seat);
         List<Map<String, Object>> legal = seat != null && g.status.equals("active")
                 ? rules.legalMoves(state, Seat.of(seat)).stream().map(rules::writeMove).toList()
@@ -794,14 +791,9 @@ public class GameService {
     }
 
     /**
-     * The entity tag of a game: its version, plus the seats taken while it is waiting (taking a
-     * seat changes the game without a move).
+     * The entity tag of the game in {@code response}: its version, plus the seats taken while it
+     * is waiting (taking a seat changes the game without a move).
      */
-    public static String etagOf(GameEntity g, List<SeatEntity> seats) {
-        return etagOf(g.status, g.version, seats.stream().filter(s -> !s.kind.equals("open")).count());
-    }
-
-    /** The entity tag of the game in {@code response}. */
     public static String etagOf(GameResponse response) {
         return etagOf(response.status(), response.version(),
                 response.seats().stream().filter(s -> !s.kind().equals("open")).count());
