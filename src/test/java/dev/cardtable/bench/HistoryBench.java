@@ -106,9 +106,6 @@ public final class HistoryBench {
                 measure(pop);
             }
             explain(c, pop);
-            if (!args.containsKey("skip-proposal")) {
-                proposal(c, pop);
-            }
         }
         return 0;
     }
@@ -449,249 +446,58 @@ public final class HistoryBench {
     // ---------------------------------------------------------------- plans
 
     /** The history query as Hibernate renders it (select list of GameEntity, then the filters). */
-    private static final String GAME_COLUMNS = """
-            select ge1_0.id, ge1_0.created_at, ge1_0.custom_deal, ge1_0.finished_at, ge1_0.options, ge1_0.result,
-                   ge1_0.ruleset, ge1_0.ruleset_version, ge1_0.seed, ge1_0.seed_commitment, ge1_0.state, ge1_0.status,
-                   ge1_0.type, ge1_0.updated_at, ge1_0.version
-            from games ge1_0
-            """;
+    /** HistoryService's query for a player's page (seats first, as the service sends it). */
+    private static final String HISTORY_BY_PLAYER = """
+            select s.game_id, s.created_at from seats s
+            where s.name = %s and s.game_type = %s
+            order by s.created_at desc, s.game_id desc limit 42""";
 
+    /** HistoryService's query for a status page after a cursor (a row comparison). */
+    private static final String HISTORY_BY_STATUS = """
+            select g.id, g.created_at from games g where true and g.status = 'finished'
+              and (g.created_at, g.id) < (%s, %s)
+            order by g.created_at desc, g.id desc limit 51""";
+
+    /** HistoryService's stats query (seats alone). */
     private static final String STATS = """
-            select ge1_0.type, count(*),
-                   sum(case when se1_0.outcome = 'won' then 1 else 0 end),
-                   sum(case when se1_0.outcome = 'lost' then 1 else 0 end),
-                   sum(case when se1_0.outcome = 'drawn' then 1 else 0 end),
-                   max(se1_0.score), avg(se1_0.score)
-            from seats se1_0 join games ge1_0 on ge1_0.id = se1_0.game_id
-            where se1_0.name = %s and ge1_0.status = 'finished'
-            group by ge1_0.type order by ge1_0.type""";
+            select game_type, count(*),
+                   sum(case when outcome = 'won' then 1 else 0 end),
+                   sum(case when outcome = 'lost' then 1 else 0 end),
+                   sum(case when outcome = 'drawn' then 1 else 0 end),
+                   max(score), avg(score)
+            from seats where name = %s and outcome is not null
+            group by game_type order by game_type""";
 
-    private static String history(String type, String player) {
-        return GAME_COLUMNS + "where 1=1 and ge1_0.type = " + lit(type)
-                + " and exists(select 1 from seats se1_0 where se1_0.game_id = ge1_0.id and se1_0.name = " + lit(player) + ")"
-                + " order by ge1_0.created_at desc, ge1_0.id desc offset 0 rows fetch first 21 rows only";
-    }
-
+    /** Prints the plans of the queries HistoryService sends, for a heavy and a light player. */
     private void explain(Connection c, Population pop) throws SQLException {
         String heavy = pop.tier(TIERS[0][0], TIERS[0][1]).getFirst().name();
         String light = pop.tier(TIERS[2][0], TIERS[2][1]).getFirst().name();
         String cursorAt;
         String cursorId;
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
-                "select created_at, id from games where status = 'finished' order by created_at desc, id desc offset 199 limit 1")) {
+                "select created_at, id from games where status = 'finished' order by created_at desc, id desc offset 20000 limit 1")) {
             rs.next();
             cursorAt = rs.getObject(1, java.time.OffsetDateTime.class).toString();
             cursorId = rs.getString(2);
         }
         List<String[]> plans = List.of(
-                new String[]{"history: type=scoundrel&player=" + heavy + " (heavy)", history("scoundrel", heavy)},
-                new String[]{"history: type=scoundrel&player=" + light + " (light)", history("scoundrel", light)},
-                new String[]{"history: type=scoundrel&player=nobody (no games)", history("scoundrel", "nobody")},
-                new String[]{"history: status=finished&limit=50, page 1", GAME_COLUMNS
-                        + "where 1=1 and ge1_0.status = 'finished' order by ge1_0.created_at desc, ge1_0.id desc"
-                        + " offset 0 rows fetch first 51 rows only"},
-                new String[]{"history: status=finished&limit=50, page 5 (cursor)", GAME_COLUMNS
-                        + "where 1=1 and ge1_0.status = 'finished' and (ge1_0.created_at < " + lit(cursorAt)
-                        + " or (ge1_0.created_at = " + lit(cursorAt) + " and ge1_0.id < " + lit(cursorId) + "))"
-                        + " order by ge1_0.created_at desc, ge1_0.id desc offset 0 rows fetch first 51 rows only"},
-                new String[]{"history: the page's seats", """
-                        select se1_0.game_id, se1_0.seat, se1_0.ai_budget, se1_0.ai_level, se1_0.kind, se1_0.name,
-                               se1_0.outcome, se1_0.score, se1_0.token_hash
-                        from seats se1_0 where se1_0.game_id in (select id from games order by created_at desc limit 50)
-                        order by se1_0.seat"""},
+                new String[]{"history: type=scoundrel&player=" + heavy + " (heavy)",
+                        HISTORY_BY_PLAYER.formatted(lit(heavy), lit("scoundrel"))},
+                new String[]{"history: type=scoundrel&player=" + light + " (light)",
+                        HISTORY_BY_PLAYER.formatted(lit(light), lit("scoundrel"))},
+                new String[]{"history: status=finished&limit=50, 20,000 games deep (cursor)",
+                        HISTORY_BY_STATUS.formatted(lit(cursorAt) + "::timestamptz", lit(cursorId) + "::uuid")},
                 new String[]{"stats: " + heavy + " (heavy)", STATS.formatted(lit(heavy))},
                 new String[]{"stats: " + light + " (light)", STATS.formatted(lit(light))},
                 new String[]{"replay: the move log of one game (MoveEntity.ofGame)",
                         "select * from moves where game_id = " + lit(pop.dazzle().toString()) + " order by seq"});
-        System.out.println("== query plans (EXPLAIN (ANALYZE, BUFFERS), custom plans with literal values)");
-        for (String[] p : plans) {
-            System.out.println("-- " + p[0]);
-            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("explain (analyze, buffers) " + p[1])) {
-                while (rs.next()) {
-                    System.out.println("   " + rs.getString(1));
-                }
-            }
-        }
-        // The server sends these as prepared statements; after five executions PostgreSQL may switch to a
-        // generic plan, which does not know which player is asked for.
-        System.out.println("== generic plans (plan_cache_mode = force_generic_plan), as a prepared statement may get");
+        System.out.println("== query plans (EXPLAIN (ANALYZE, BUFFERS))");
         try (Statement st = c.createStatement()) {
-            st.execute("set plan_cache_mode = force_generic_plan");
-            st.execute("prepare hist(text, text) as " + GAME_COLUMNS + "where 1=1 and ge1_0.type = $1 and exists(select 1"
-                    + " from seats se1_0 where se1_0.game_id = ge1_0.id and se1_0.name = $2)"
-                    + " order by ge1_0.created_at desc, ge1_0.id desc offset 0 rows fetch first 21 rows only");
-            st.execute("prepare stats(text) as " + STATS.formatted("$1"));
-            for (String[] e : List.of(new String[]{"history, heavy", "execute hist('scoundrel', " + lit(heavy) + ")"},
-                    new String[]{"history, light", "execute hist('scoundrel', " + lit(light) + ")"},
-                    new String[]{"stats, heavy", "execute stats(" + lit(heavy) + ")"},
-                    new String[]{"stats, light", "execute stats(" + lit(light) + ")"})) {
-                System.out.println("-- " + e[0]);
-                try (ResultSet rs = st.executeQuery("explain (analyze, buffers) " + e[1])) {
-                    while (rs.next()) {
-                        System.out.println("   " + rs.getString(1));
-                    }
-                }
-            }
-            st.execute("deallocate all");
-            st.execute("reset plan_cache_mode");
-        }
-    }
-
-    // ---------------------------------------------------------------- the proposed fix, checked in SQL
-
-    /**
-     * Compares, at the SQL level (prepared statements reused as the server's driver reuses them, so
-     * PostgreSQL may switch to generic plans), the server's history and stats queries with the
-     * proposed ones on a copy of {@code seats} that carries each game's type and creation time
-     * (schema {@code proposal}, dropped afterwards; the server's tables are not changed).
-     */
-    private void proposal(Connection c, Population pop) throws SQLException {
-        System.out.println("== proposed fix: seats carry game_type and created_at (copy in schema 'proposal')");
-        long t0 = System.nanoTime();
-        try (Statement st = c.createStatement()) {
-            st.execute("drop schema if exists proposal cascade");
-            st.execute("create schema proposal");
-            st.execute("""
-                    create table proposal.seats as
-                    select s.*, g.type as game_type, g.created_at
-                    from seats s join games g on g.id = s.game_id""");
-            st.execute("alter table proposal.seats add primary key (game_id, seat)");
-            for (String ddl : PROPOSED_INDEXES) {
-                st.execute(ddl.replace("on seats", "on proposal.seats"));
-            }
-            st.execute("vacuum analyze proposal.seats");
-        }
-        System.out.printf("   copy and indexes built in %.1f s; indexes:%n", (System.nanoTime() - t0) / 1e9);
-        PROPOSED_INDEXES.forEach(d -> System.out.println("     " + d + ";"));
-        List<List<String>> tiers = new ArrayList<>();
-        for (int[] t : TIERS) {
-            tiers.add(pop.tier(t[0], t[1]).stream().map(Player::name).toList());
-        }
-        String cursorAt;
-        UUID cursorId;
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
-                "select created_at, id from games where status = 'finished' order by created_at desc, id desc offset 19999 limit 1")) {
-            rs.next();
-            cursorAt = rs.getObject(1, java.time.OffsetDateTime.class).toString();
-            cursorId = rs.getObject(2, UUID.class);
-        }
-        String cols = GAME_COLUMNS.substring(0, GAME_COLUMNS.indexOf("from games"));
-        System.out.println();
-        System.out.println("| SQL (prepared, reused; " + SQL_RUNS + " runs per tier after " + SQL_WARMUP
-                + " warm-up) | heavy p50 / p99 ms | medium p50 / p99 ms | light p50 / p99 ms | plans generic / custom |");
-        System.out.println("|---|---|---|---|---|");
-        sqlRow(c, "history type+player, current (exists)", GAME_COLUMNS + """
-                where 1=1 and ge1_0.type = ? and exists(select 1 from seats se1_0 where se1_0.game_id = ge1_0.id
-                and se1_0.name = ?) order by ge1_0.created_at desc, ge1_0.id desc offset 0 rows fetch first 21 rows only""",
-                tiers, name -> new Object[]{"scoundrel", name});
-        sqlRow(c, "history type+player, proposed (seats first)", cols + """
-                from proposal.seats s join games ge1_0 on ge1_0.id = s.game_id
-                where s.name = ? and s.game_type = ? order by s.created_at desc, s.game_id desc limit 21""",
-                tiers, name -> new Object[]{name, "scoundrel"});
-        sqlRow(c, "history player+result=won, current", GAME_COLUMNS + """
-                where 1=1 and exists(select 1 from seats se1_0 where se1_0.game_id = ge1_0.id and se1_0.name = ?
-                and se1_0.outcome = ?) order by ge1_0.created_at desc, ge1_0.id desc offset 0 rows fetch first 21 rows only""",
-                tiers, name -> new Object[]{name, "won"});
-        sqlRow(c, "history player+result=won, proposed", cols + """
-                from proposal.seats s join games ge1_0 on ge1_0.id = s.game_id
-                where s.name = ? and s.outcome = ? order by s.created_at desc, s.game_id desc limit 21""",
-                tiers, name -> new Object[]{name, "won"});
-        sqlRow(c, "stats, current", STATS.formatted("?"), tiers, name -> new Object[]{name});
-        sqlRow(c, "stats, proposed (index-only on seats)", """
-                select s.game_type, count(*),
-                       sum(case when s.outcome = 'won' then 1 else 0 end),
-                       sum(case when s.outcome = 'lost' then 1 else 0 end),
-                       sum(case when s.outcome = 'drawn' then 1 else 0 end),
-                       max(s.score), avg(s.score)
-                from proposal.seats s where s.name = ? and s.outcome is not null
-                group by s.game_type order by s.game_type""", tiers, name -> new Object[]{name});
-        List<List<String>> one = List.of(List.of("-"));
-        java.time.OffsetDateTime at = java.time.OffsetDateTime.parse(cursorAt);
-        sqlRow(c, "status=finished&limit=50 after 20,000 games (page 401), current cursor (or)", GAME_COLUMNS + """
-                where 1=1 and ge1_0.status = ? and (ge1_0.created_at < ? or (ge1_0.created_at = ? and ge1_0.id < ?))
-                order by ge1_0.created_at desc, ge1_0.id desc offset 0 rows fetch first 51 rows only""",
-                one, x -> new Object[]{"finished", at, at, cursorId});
-        sqlRow(c, "same page, cursor as a row comparison", GAME_COLUMNS + """
-                where 1=1 and ge1_0.status = ? and (ge1_0.created_at, ge1_0.id) < (?, ?)
-                order by ge1_0.created_at desc, ge1_0.id desc offset 0 rows fetch first 51 rows only""",
-                one, x -> new Object[]{"finished", at, cursorId});
-        System.out.println();
-        try (Statement st = c.createStatement()) {
-            System.out.println("-- plan: history type+player, proposed, heavy player");
-            explainTo(st, cols + "from proposal.seats s join games ge1_0 on ge1_0.id = s.game_id where s.name = "
-                    + lit(tiers.getFirst().getFirst()) + " and s.game_type = 'scoundrel'"
-                    + " order by s.created_at desc, s.game_id desc limit 21");
-            System.out.println("-- plan: stats, proposed, heavy player");
-            explainTo(st, """
-                    select s.game_type, count(*), sum(case when s.outcome = 'won' then 1 else 0 end),
-                           sum(case when s.outcome = 'lost' then 1 else 0 end),
-                           sum(case when s.outcome = 'drawn' then 1 else 0 end), max(s.score), avg(s.score)
-                    from proposal.seats s where s.name = %s and s.outcome is not null
-                    group by s.game_type order by s.game_type""".formatted(lit(tiers.getFirst().getFirst())));
-            System.out.println("-- plan: page 401 of status=finished, cursor as a row comparison");
-            explainTo(st, GAME_COLUMNS + "where 1=1 and ge1_0.status = 'finished' and (ge1_0.created_at, ge1_0.id) < ("
-                    + lit(cursorAt) + ", " + lit(cursorId.toString()) + ")"
-                    + " order by ge1_0.created_at desc, ge1_0.id desc offset 0 rows fetch first 51 rows only");
-            System.out.println("-- plan: page 401 of status=finished, current cursor");
-            explainTo(st, GAME_COLUMNS + "where 1=1 and ge1_0.status = 'finished' and (ge1_0.created_at < " + lit(cursorAt)
-                    + " or (ge1_0.created_at = " + lit(cursorAt) + " and ge1_0.id < " + lit(cursorId.toString()) + "))"
-                    + " order by ge1_0.created_at desc, ge1_0.id desc offset 0 rows fetch first 51 rows only");
-            System.out.printf("-- average stored size per game: state %s bytes, result %s bytes (the history page reads"
-                            + " state but does not use it)%n",
-                    scalarText(c, "select round(avg(pg_column_size(state))) from games"),
-                    scalarText(c, "select round(avg(pg_column_size(result))) from games"));
-            st.execute("drop schema proposal cascade");
-        }
-    }
-
-    /** The indexes of the proposed migration (on {@code seats} with the two new columns). */
-    static final List<String> PROPOSED_INDEXES = List.of(
-            "create index seats_player_created_idx on seats (name, created_at desc, game_id desc) where name is not null",
-            "create index seats_player_type_created_idx on seats (name, game_type, created_at desc, game_id desc)"
-                    + " where name is not null",
-            "create index seats_player_stats_idx on seats (name, game_type) include (outcome, score)"
-                    + " where name is not null and outcome is not null");
-
-    private static final int SQL_WARMUP = 20;
-    private static final int SQL_RUNS = 100;
-
-    private void sqlRow(Connection c, String what, String sql, List<List<String>> tiers,
-                        java.util.function.Function<String, Object[]> params) throws SQLException {
-        List<Histogram> hs = new ArrayList<>();
-        tiers.forEach(t -> hs.add(new Histogram(60_000_000_000L, 3)));
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            for (int i = 0; i < SQL_WARMUP + SQL_RUNS * tiers.size(); i++) {
-                int tier = i % tiers.size();
-                List<String> names = tiers.get(tier);
-                Object[] p = params.apply(names.get((i / tiers.size()) % names.size()));
-                for (int k = 0; k < p.length; k++) {
-                    ps.setObject(k + 1, p[k]);
-                }
-                long t0 = System.nanoTime();
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        rs.getObject(1);
-                    }
-                }
-                long t1 = System.nanoTime();
-                if (i >= SQL_WARMUP) {
-                    hs.get(tier).recordValue(t1 - t0);
-                }
+            for (String[] p : plans) {
+                System.out.println("-- " + p[0]);
+                explainTo(st, p[1]);
             }
         }
-        StringBuilder row = new StringBuilder("| " + what + " |");
-        for (Histogram h : hs) {
-            row.append(String.format(" %.2f / %.2f |", h.getValueAtPercentile(50) / 1e6, h.getValueAtPercentile(99) / 1e6));
-        }
-        for (int k = hs.size(); k < 3; k++) {
-            row.append(" |");
-        }
-        // How PostgreSQL planned the statement the driver prepared on the server (after its 5th use).
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
-                "select generic_plans, custom_plans from pg_prepared_statements order by prepare_time desc limit 1")) {
-            row.append(rs.next() ? " " + rs.getLong(1) + " / " + rs.getLong(2) + " |" : " – |");
-        }
-        System.out.println(row);
     }
 
     private static void explainTo(Statement st, String sql) throws SQLException {
