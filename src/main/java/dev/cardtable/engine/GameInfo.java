@@ -10,7 +10,10 @@ import java.util.Map;
  * @param type           the game type name, e.g. {@code scoundrel}
  * @param seats          how many seats a game has
  * @param rulesets       the rulesets; exactly one is the default
- * @param aiLevels       computer opponent levels, weakest first (empty when the game has none)
+ * @param aiLevels       computer opponent levels, weakest first (empty when the game has none).
+ *                       A game's {@link Rules#info()} leaves it empty, since the rules know no
+ *                       opponents; the catalog fills it in from the game's {@link Opponents} with
+ *                       {@link #withAiLevels(List)}
  */
 public record GameInfo(String type, int seats, List<RulesetInfo> rulesets, List<String> aiLevels) {
 
@@ -61,6 +64,11 @@ public record GameInfo(String type, int seats, List<RulesetInfo> rulesets, List<
      * @param description  one line for people
      */
     public record OptionInfo(String name, List<String> values, String defaultValue, String description) {
+    }
+
+    /** This info with {@code levels} as its computer opponent levels (see {@link Opponents#levels()}). */
+    public GameInfo withAiLevels(List<String> levels) {
+        return new GameInfo(type, seats, rulesets, List.copyOf(levels));
     }
 
     /** The default ruleset. */

@@ -14,8 +14,18 @@ import java.util.Optional;
  */
 public interface Rules<S, M, V> {
 
-    /** The type, its seat count, rulesets, options and computer opponent levels. */
+    /**
+     * The type, its seat count, rulesets and options. The rules know none of the game's computer
+     * opponents (see {@link Opponents}), so {@link GameInfo#aiLevels()} is empty here.
+     */
     GameInfo info();
+
+    /**
+     * The class of the full state: a record that the service stores as JSON via its record
+     * components and reads back. It must round-trip exactly: reading back the stored form of a
+     * state gives a state equal to it.
+     */
+    Class<S> stateType();
 
     /**
      * The state after the deal (move 0).
@@ -40,7 +50,8 @@ public interface Rules<S, M, V> {
 
     /**
      * What {@code viewer} may see of {@code state}: the one place where hidden information is
-     * removed. Every payload sent to a client is built from a view.
+     * removed. Every payload sent to a client is built from a view. {@link #projectMove} is the
+     * other half of the projection: what the viewer may see of each move.
      */
     V view(S state, Viewer viewer);
 
@@ -68,19 +79,19 @@ public interface Rules<S, M, V> {
     /**
      * What a move log entry shows its viewer beyond the move itself (for example the cards drawn
      * into a Scoundrel room), computed from the viewer's views before and after the move so that
-     * it can show nothing the views do not. Empty when nothing was revealed.
+     * it can show nothing the views do not. Empty when nothing was revealed. {@link #projectMove}
+     * is the other half of the projection: the move itself as the viewer may see it.
      */
     Map<String, Object> revealed(V before, V after, M move);
 
     /**
-     * The computer opponent of {@code level} (one of {@link GameInfo#aiLevels()}).
-     *
-     * @param budget the level's thinking budget (for search levels: iterations), or {@code null}
-     *               for its default
-     * @throws MalformedInput for an unknown level or a budget out of range
+     * The move as {@code viewer} may see it in a log entry, event or record: identity by default;
+     * a game whose moves could hide information (e.g. a face-down card) overrides it.
+     * {@code mover} is the seat that played it. {@link #view} and {@link #revealed} are the other
+     * halves of the projection.
      */
-    default Player<V, M> computer(String level, Integer budget) {
-        throw new MalformedInput(info().type() + " has no computer opponents");
+    default M projectMove(M move, Seat mover, Viewer viewer) {
+        return move;
     }
 
     /** The state after applying {@code plays} in order to {@code state}. */

@@ -19,6 +19,7 @@ import dev.cardtable.engine.dazzle.DazzleMove;
 import dev.cardtable.engine.dazzle.DazzleRules;
 import dev.cardtable.engine.dazzle.DazzleState;
 import dev.cardtable.engine.dazzle.DazzleView;
+import dev.cardtable.engine.dazzle.ai.DazzleOpponents;
 import dev.cardtable.engine.scoundrel.ScoundrelMove;
 import dev.cardtable.engine.scoundrel.ScoundrelRules;
 import dev.cardtable.engine.scoundrel.ScoundrelState;
@@ -213,7 +214,7 @@ final class HistoryGenerator {
                 p1 = player();
             } while (p1.equals(p0));
         }
-        Player<DazzleView, DazzleMove> ai = vsComputer ? DAZZLE.computer(aiLevel, null) : null;
+        Player<DazzleView, DazzleMove> ai = vsComputer ? new DazzleOpponents().player(aiLevel, null) : null;
         Instant created = createdAt();
         Instant t = created;
         List<MoveRow> moves = new ArrayList<>();

@@ -32,6 +32,14 @@ class EnginePurityTest {
     }
 
     @Test
+    void dazzleRulesKnowNoneOfTheirOpponents() {
+        noClasses().that().resideInAPackage("dev.cardtable.engine.dazzle")
+                .should().dependOnClassesThat().resideInAPackage("dev.cardtable.engine.dazzle.ai..")
+                .because("the rules know none of their computer opponents; DazzleOpponents combines them")
+                .check(engine);
+    }
+
+    @Test
     void engineHasNoUnseededRandomness() {
         noClasses().that().resideInAPackage("dev.cardtable.engine..")
                 .should().dependOnClassesThat().haveFullyQualifiedName("java.util.Random")

@@ -4,7 +4,6 @@ import dev.cardtable.engine.Deal;
 import dev.cardtable.engine.GameInfo;
 import dev.cardtable.engine.IllegalMove;
 import dev.cardtable.engine.MalformedInput;
-import dev.cardtable.engine.Player;
 import dev.cardtable.engine.Rng;
 import dev.cardtable.engine.Rules;
 import dev.cardtable.engine.Seat;
@@ -13,9 +12,6 @@ import dev.cardtable.engine.Viewer;
 import dev.cardtable.engine.dazzle.DazzleMove.Own;
 import dev.cardtable.engine.dazzle.DazzleMove.Present;
 import dev.cardtable.engine.dazzle.DazzleState.Phase;
-import dev.cardtable.engine.dazzle.ai.HeuristicPlayer;
-import dev.cardtable.engine.dazzle.ai.IsmctsPlayer;
-import dev.cardtable.engine.dazzle.ai.RandomPlayer;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -40,9 +36,6 @@ public final class DazzleRules implements Rules<DazzleState, DazzleMove, DazzleV
 
     /** The only ruleset. */
     public static final String STANDARD = "standard";
-
-    /** The computer opponent levels, weakest first ({@code dazzle.md}, "Computer opponents"). */
-    public static final List<String> AI_LEVELS = List.of("random", "heuristic", "ismcts");
 
     /** The number of rounds ({@code dazzle.md}, "Play"). */
     public static final int ROUNDS = 9;
@@ -76,18 +69,22 @@ public final class DazzleRules implements Rules<DazzleState, DazzleMove, DazzleV
             List.of(new GameInfo.RulesetInfo(STANDARD, 1, true,
                     "Two players, nine rounds of present and own; value-fair deal with random colours",
                     List.of())),
-            AI_LEVELS);
-
-    /** The lowest and highest accepted ismcts budget (iterations per decision). */
-    public static final int MIN_BUDGET = 1, MAX_BUDGET = 20_000;
+            List.of());
 
     /**
-     * Type {@code dazzle}, 2 seats, ruleset {@code standard} (version 1, the default, no options),
-     * computer opponents {@code random}, {@code heuristic}, {@code ismcts}.
+     * Type {@code dazzle}, 2 seats, ruleset {@code standard} (version 1, the default, no options).
+     * The rules know none of the computer opponents, so the AI levels are empty; they live in
+     * {@code dev.cardtable.engine.dazzle.ai.DazzleOpponents}.
      */
     @Override
     public GameInfo info() {
         return INFO;
+    }
+
+    /** {@link DazzleState}: a record of lists of {@link Card} records, ints and an enum. */
+    @Override
+    public Class<DazzleState> stateType() {
+        return DazzleState.class;
     }
 
     // ---------------------------------------------------------------- the deal
@@ -555,37 +552,5 @@ public final class DazzleRules implements Rules<DazzleState, DazzleMove, DazzleV
             }
         }
         return Collections.unmodifiableMap(out);
-    }
-
-    // ---------------------------------------------------------------- computer opponents
-
-    /**
-     * The computer opponent of {@code level} ({@code dazzle.md}, "Computer opponents"):
-     * {@code random}, {@code heuristic} or {@code ismcts}. The budget is the number of search
-     * iterations per decision for {@code ismcts} ({@value #MIN_BUDGET} to {@value #MAX_BUDGET},
-     * default {@link IsmctsPlayer#DEFAULT_ITERATIONS}); the other levels do not search and refuse one.
-     *
-     * @throws MalformedInput for an unknown level or a budget out of range
-     */
-    @Override
-    public Player<DazzleView, DazzleMove> computer(String level, Integer budget) {
-        if (level == null) {
-            throw new MalformedInput("unknown AI level; expected one of " + AI_LEVELS);
-        }
-        if (budget != null && !level.equals("ismcts")) {
-            throw new MalformedInput("aiBudget applies to ismcts only; " + level + " has no budget");
-        }
-        return switch (level) {
-            case "random" -> new RandomPlayer();
-            case "heuristic" -> new HeuristicPlayer();
-            case "ismcts" -> {
-                if (budget != null && (budget < MIN_BUDGET || budget > MAX_BUDGET)) {
-                    throw new MalformedInput("aiBudget for ismcts must be " + MIN_BUDGET + " to " + MAX_BUDGET
-                            + " iterations");
-                }
-                yield new IsmctsPlayer(budget == null ? IsmctsPlayer.DEFAULT_ITERATIONS : budget);
-            }
-            default -> throw new MalformedInput("unknown AI level '" + level + "'; expected one of " + AI_LEVELS);
-        };
     }
 }

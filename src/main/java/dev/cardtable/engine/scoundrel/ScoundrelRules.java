@@ -69,11 +69,18 @@ public final class ScoundrelRules implements Rules<ScoundrelState, ScoundrelMove
     /**
      * {@code scoundrel}, one seat, rulesets {@code standard} (default, version 1, option
      * {@code weaponBinding} = {@code lessOrEqual} | {@code strictlyLess}, default
-     * {@code lessOrEqual}) and {@code simple} (version 1, no options), no computer opponents.
+     * {@code lessOrEqual}) and {@code simple} (version 1, no options). Scoundrel has no computer
+     * opponents ({@code Opponents.none("scoundrel")}), so the AI levels are empty.
      */
     @Override
     public GameInfo info() {
         return INFO;
+    }
+
+    /** {@link ScoundrelState}. */
+    @Override
+    public Class<ScoundrelState> stateType() {
+        return ScoundrelState.class;
     }
 
     /**

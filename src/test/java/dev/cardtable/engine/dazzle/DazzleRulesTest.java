@@ -10,9 +10,6 @@ import dev.cardtable.engine.Viewer;
 import dev.cardtable.engine.dazzle.DazzleMove.Own;
 import dev.cardtable.engine.dazzle.DazzleMove.Present;
 import dev.cardtable.engine.dazzle.DazzleState.Phase;
-import dev.cardtable.engine.dazzle.ai.HeuristicPlayer;
-import dev.cardtable.engine.dazzle.ai.IsmctsPlayer;
-import dev.cardtable.engine.dazzle.ai.RandomPlayer;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -24,7 +21,6 @@ import static dev.cardtable.engine.dazzle.DazzleDealTest.codes;
 import static dev.cardtable.engine.dazzle.DazzleDealTest.seeded;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -444,30 +440,17 @@ class DazzleRulesTest {
         assertThrows(MalformedInput.class, () -> rules.parseMove(null));
     }
 
-    // ------------------------------------------------------------ info and computer opponents
+    // ------------------------------------------------------------ info
 
     @Test
-    void infoDescribesTheStandardRulesetAndTheThreeLevels() {
+    void infoDescribesTheStandardRulesetAndNoComputerOpponents() {
         GameInfo info = rules.info();
         assertEquals("dazzle", info.type());
         assertEquals(2, info.seats());
-        assertEquals(List.of("random", "heuristic", "ismcts"), info.aiLevels());
+        assertTrue(info.aiLevels().isEmpty(), "the rules know none of their opponents");
         GameInfo.RulesetInfo r = info.defaultRuleset();
         assertEquals("standard", r.name());
         assertEquals(1, r.version());
         assertTrue(r.options().isEmpty());
-    }
-
-    @Test
-    void eachLevelHasAComputerOpponentAndBudgetsAreChecked() {
-        assertInstanceOf(RandomPlayer.class, rules.computer("random", null));
-        assertInstanceOf(HeuristicPlayer.class, rules.computer("heuristic", null));
-        IsmctsPlayer p = assertInstanceOf(IsmctsPlayer.class, rules.computer("ismcts", null));
-        assertEquals(IsmctsPlayer.DEFAULT_ITERATIONS, p.iterations());
-        assertEquals(500, ((IsmctsPlayer) rules.computer("ismcts", 500)).iterations());
-        assertThrows(MalformedInput.class, () -> rules.computer("ismcts", 0));
-        assertThrows(MalformedInput.class, () -> rules.computer("ismcts", 100_001));
-        assertThrows(MalformedInput.class, () -> rules.computer("expert", null));
-        assertThrows(MalformedInput.class, () -> rules.computer(null, null));
     }
 }

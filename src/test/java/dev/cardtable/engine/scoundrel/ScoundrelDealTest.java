@@ -3,6 +3,7 @@ package dev.cardtable.engine.scoundrel;
 import dev.cardtable.engine.Deal;
 import dev.cardtable.engine.GameInfo;
 import dev.cardtable.engine.MalformedInput;
+import dev.cardtable.engine.Opponents;
 import dev.cardtable.engine.Options;
 import dev.cardtable.engine.Rng;
 import dev.cardtable.engine.Setup;
@@ -174,7 +175,20 @@ class ScoundrelDealTest {
         assertEquals(1, simple.version());
         assertFalse(simple.isDefault());
         assertTrue(simple.options().isEmpty());
-        assertThrows(MalformedInput.class, () -> RULES.computer("easy", null));
+        Opponents<ScoundrelView, ScoundrelMove> none = Opponents.none("scoundrel");
+        assertThrows(MalformedInput.class, () -> none.player("easy", null));
+    }
+
+    @Test
+    void scoundrelHasNoComputerOpponents() {
+        Opponents<ScoundrelView, ScoundrelMove> none = Opponents.none("scoundrel");
+        assertTrue(none.levels().isEmpty());
+        assertEquals(RULES.info(), RULES.info().withAiLevels(none.levels()));
+        for (String level : new String[] {"easy", "random", null}) {
+            assertEquals("scoundrel has no computer opponents",
+                    assertThrows(MalformedInput.class, () -> none.player(level, null)).getMessage());
+        }
+        assertThrows(MalformedInput.class, () -> none.player("random", 100));
     }
 
     private static void assertFrozenPermutation(String frozen, String seed) {

@@ -230,6 +230,11 @@ class ScoundrelPlayoutTest {
         }
 
         @Override
+        public Class<ScoundrelState> stateType() {
+            return RULES.stateType();
+        }
+
+        @Override
         public ScoundrelState deal(Setup setup) {
             return RULES.deal(setup);
         }

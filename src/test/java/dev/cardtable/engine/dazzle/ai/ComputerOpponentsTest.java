@@ -22,10 +22,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ComputerOpponentsTest {
 
     private final DazzleRules rules = new DazzleRules();
+    private final DazzleOpponents opponents = new DazzleOpponents();
 
     private List<Player<DazzleView, DazzleMove>> levels() {
-        return List.of(rules.computer("random", null), rules.computer("heuristic", null),
-                rules.computer("ismcts", 200));
+        return List.of(opponents.player("random", null), opponents.player("heuristic", null),
+                opponents.player("ismcts", 200));
     }
 
     @Test

@@ -22,7 +22,7 @@ import java.util.function.Supplier;
  * [THREADS] [LEVELS]"}: {@code DEALS} deals per pairing without ismcts (default 1000),
  * {@code ISMCTS_DEALS} deals per pairing with ismcts (default 150), {@code THREADS} parallel games
  * (default: available processors), {@code LEVELS} a comma-separated list of levels (default
- * {@code random,heuristic,ismcts}; {@code ismcts:N} sets the iterations). Games are deterministic:
+ * {@link DazzleOpponents#LEVELS}, {@code random,heuristic,ismcts}; {@code ismcts:N} sets the iterations). Games are deterministic:
  * deal {@code i} has seed {@code "tournament-i"}.
  */
 public final class Tournament {
@@ -34,7 +34,7 @@ public final class Tournament {
         int deals = args.length > 0 ? Integer.parseInt(args[0]) : 1000;
         int ismctsDeals = args.length > 1 ? Integer.parseInt(args[1]) : 150;
         int threads = args.length > 2 ? Integer.parseInt(args[2]) : Runtime.getRuntime().availableProcessors();
-        List<String> levels = List.of((args.length > 3 ? args[3] : "random,heuristic,ismcts").split(","));
+        List<String> levels = List.of((args.length > 3 ? args[3] : String.join(",", DazzleOpponents.LEVELS)).split(","));
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         long start = System.nanoTime();
         List<String> rows = new ArrayList<>();

@@ -9,6 +9,7 @@ import dev.cardtable.engine.dazzle.DazzleMove;
 import dev.cardtable.engine.dazzle.DazzleRules;
 import dev.cardtable.engine.dazzle.DazzleState;
 import dev.cardtable.engine.dazzle.DazzleView;
+import dev.cardtable.engine.dazzle.ai.DazzleOpponents;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -37,6 +38,7 @@ import java.util.concurrent.TimeUnit;
 public class DazzleBenchmarks {
 
     private static final DazzleRules RULES = new DazzleRules();
+    private static final DazzleOpponents OPPONENTS = new DazzleOpponents();
 
     /** A position and the opponents, set up once per trial. */
     @State(Scope.Thread)
@@ -61,8 +63,8 @@ public class DazzleBenchmarks {
             }
             midGame = RULES.view(m, Viewer.seat(Seat.of(1)));
             midGameMoves = RULES.legalMoves(m, Seat.of(1));
-            ismcts = RULES.computer("ismcts", null);
-            heuristic = RULES.computer("heuristic", null);
+            ismcts = OPPONENTS.player("ismcts", null);
+            heuristic = OPPONENTS.player("heuristic", null);
         }
     }
 
