@@ -2,12 +2,12 @@ package dev.cardtable.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.cardtable.api.dto.LogEntry;
-import dev.cardtable.api.dto.MovePage;
+import dev.cardtable.events.MoveBus;
 import dev.cardtable.game.Failure;
 import dev.cardtable.game.GameException;
-import dev.cardtable.game.GameService;
-import dev.cardtable.game.MoveEvents;
+import dev.cardtable.game.GameReads;
+import dev.cardtable.game.view.LogItem;
+import dev.cardtable.game.view.LogPage;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -41,10 +41,10 @@ public class EventsResource {
     private static final Logger LOG = Logger.getLogger(EventsResource.class);
 
     @Inject
-    GameService games;
+    GameReads games;
 
     @Inject
-    MoveEvents events;
+    MoveBus events;
 
     @Inject
     ObjectMapper json;
@@ -79,7 +79,7 @@ public class EventsResource {
     }
 
     /** One client's stream: sends log entries after the last one it sent, in order, once each. */
-    private final class Stream implements MoveEvents.Subscriber {
+    private final class Stream implements MoveBus.Subscriber {
         private final UUID gameId;
         private final String authorization;
         private final SseEventSink sink;
@@ -98,13 +98,13 @@ public class EventsResource {
         @Override
         public synchronized void catchUp() {
             try {
-                MovePage page;
+                LogPage page;
                 do {
                     if (sink.isClosed()) {
                         return;
                     }
-                    page = games.moves(gameId, authorization, lastSent, 500);
-                    for (LogEntry e : page.items()) {
+                    page = games.log(gameId, authorization, lastSent, GameReads.MAX_LOG_PAGE);
+                    for (LogItem e : page.items()) {
                         sink.send(sse.newEventBuilder().id(Integer.toString(e.seq())).name("move")
                                 .data(json.writeValueAsString(e)).build());
                         lastSent = e.seq();

@@ -1,16 +1,20 @@
 package dev.cardtable.api;
 
 import dev.cardtable.api.dto.CreateGameRequest;
-import dev.cardtable.api.dto.GameRecord;
-import dev.cardtable.api.dto.GameResponse;
-import dev.cardtable.api.dto.MovePage;
-import dev.cardtable.api.dto.StateResponse;
 import dev.cardtable.api.dto.TakeSeatRequest;
 import dev.cardtable.engine.GameInfo;
 import dev.cardtable.game.Failure;
 import dev.cardtable.game.GameCatalog;
+import dev.cardtable.game.GameCreation;
 import dev.cardtable.game.GameException;
-import dev.cardtable.game.GameService;
+import dev.cardtable.game.GameReads;
+import dev.cardtable.game.MoveService;
+import dev.cardtable.game.record.GameRecord;
+import dev.cardtable.game.record.RecordImport;
+import dev.cardtable.game.view.GameView;
+import dev.cardtable.game.view.LogPage;
+import dev.cardtable.game.view.Position;
+import dev.cardtable.game.view.Timeline;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DefaultValue;
@@ -37,14 +41,26 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-/** Games: create, take seats, read, move, replay and export ({@code api.md}, "Resources"). */
+/**
+ * Games: create, take seats, read, move, replay and export ({@code docs/api.md}, "Resources").
+ * Thin: maps requests to the service's commands, picks the status and sets {@link ETags entity tags}.
+ */
 @Path("/api")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "games")
 public class GameResource {
 
     @Inject
-    GameService games;
+    GameCreation creation;
+
+    @Inject
+    GameReads reads;
+
+    @Inject
+    MoveService moves;
+
+    @Inject
+    RecordImport imports;
 
     @Inject
     GameCatalog catalog;
@@ -61,10 +77,12 @@ public class GameResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Create a game; the response carries each human seat's token, shown once")
     @APIResponse(responseCode = "201", description = "Created",
-            content = @Content(schema = @Schema(implementation = GameResponse.class)))
+            content = @Content(schema = @Schema(implementation = GameView.class)))
     public Response create(CreateGameRequest request) {
-        GameResponse game = games.create(request);
-        return created(game);
+        if (request == null) {
+            throw GameException.malformed("a JSON body is required");
+        }
+        return created(creation.create(request.toCommand()));
     }
 
     @POST
@@ -72,9 +90,9 @@ public class GameResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Create a game from a record, replaying and checking every move")
     @APIResponse(responseCode = "201", description = "Imported",
-            content = @Content(schema = @Schema(implementation = GameResponse.class)))
+            content = @Content(schema = @Schema(implementation = GameView.class)))
     public Response importRecord(GameRecord record) {
-        return created(games.importRecord(record));
+        return created(imports.importRecord(record));
     }
 
     @GET
@@ -89,16 +107,16 @@ public class GameResource {
     @Path("/games/{id}")
     @Operation(summary = "The game as the caller may see it; ETag is its version")
     @APIResponse(responseCode = "200", description = "The game",
-            content = @Content(schema = @Schema(implementation = GameResponse.class)))
+            content = @Content(schema = @Schema(implementation = GameView.class)))
     @APIResponse(responseCode = "304", description = "Not modified since the If-None-Match tag")
     public Response get(@PathParam("id") String id,
                         @Parameter(description = "Bearer <seat token>; none for a spectator")
                         @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
                         @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
         // The view is built either way: that also refuses a bad token before answering 304.
-        GameResponse game = games.get(parseId(id), authorization);
-        String etag = GameService.etagOf(game);
-        if (ifNoneMatch != null && (ifNoneMatch.trim().equals("*") || ifNoneMatch.contains(etag))) {
+        GameView game = reads.game(parseId(id), authorization);
+        String etag = ETags.of(game);
+        if (ETags.matches(ifNoneMatch, etag)) {
             return Response.notModified().tag(unquote(etag)).header("Vary", "Authorization").build();
         }
         return Response.ok(game).header(HttpHeaders.ETAG, etag).header("Vary", "Authorization").build();
@@ -109,8 +127,8 @@ public class GameResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Take an open seat; the response carries the seat's token, shown once")
     public Response takeSeat(@PathParam("id") String id, @PathParam("seat") String seat, TakeSeatRequest request) {
-        GameResponse game = games.takeSeat(parseId(id), parseInt(seat, "seat"), request);
-        return Response.ok(game).header(HttpHeaders.ETAG, GameService.etagOf(game)).build();
+        GameView game = creation.takeSeat(parseId(id), parseInt(seat, "seat"), request == null ? null : request.name());
+        return Response.ok(game).header(HttpHeaders.ETAG, ETags.of(game)).build();
     }
 
     @POST
@@ -120,7 +138,7 @@ public class GameResource {
     @RequestBody(content = @Content(schema = @Schema(type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.OBJECT,
             description = "A move, e.g. {\"action\":\"play\",\"card\":\"QS\"}")))
     @APIResponse(responseCode = "200", description = "The game after the move, with 'applied'",
-            content = @Content(schema = @Schema(implementation = GameResponse.class)))
+            content = @Content(schema = @Schema(implementation = GameView.class)))
     public Response move(@PathParam("id") String id,
                          @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
                          @Parameter(description = "Apply only at this version, e.g. \"7\"")
@@ -128,12 +146,13 @@ public class GameResource {
                          @Parameter(description = "A retry with the same key and body returns the first response")
                          @HeaderParam("Idempotency-Key") String idempotencyKey,
                          Map<String, Object> move) {
-        GameService.MoveOutcome outcome = games.move(parseId(id), authorization, move, ifMatch, idempotencyKey);
+        MoveService.MoveOutcome outcome = moves.move(new MoveService.MoveRequest(parseId(id), authorization, move,
+                ETags.expected(ifMatch), idempotencyKey));
         Response.ResponseBuilder r = Response.ok(outcome.body(), MediaType.APPLICATION_JSON_TYPE);
         if (outcome.replayed()) {
             r.header("Idempotent-Replayed", "true");
         } else {
-            r.header(HttpHeaders.ETAG, outcome.etag());
+            r.header(HttpHeaders.ETAG, ETags.of(outcome.game()));
         }
         return r.build();
     }
@@ -141,39 +160,39 @@ public class GameResource {
     @GET
     @Path("/games/{id}/moves")
     @Operation(summary = "The move log, as the caller may see it")
-    public MovePage moves(@PathParam("id") String id,
+    public LogPage log(@PathParam("id") String id,
                           @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
                           @QueryParam("after") @DefaultValue("0") String after,
                           @QueryParam("limit") @DefaultValue("100") String limit) {
-        return games.moves(parseId(id), authorization, parseInt(after, "after"), parseInt(limit, "limit"));
+        return reads.log(parseId(id), authorization, parseInt(after, "after"), parseInt(limit, "limit"));
     }
 
     @GET
     @Path("/games/{id}/states/{n}")
     @Operation(summary = "The game as it stood after move n (0 = the deal), as the caller may see it")
-    public StateResponse state(@PathParam("id") String id, @PathParam("n") String n,
+    public Position state(@PathParam("id") String id, @PathParam("n") String n,
                                @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
-        return games.state(parseId(id), authorization, parseInt(n, "n"));
+        return reads.position(parseId(id), authorization, parseInt(n, "n"));
     }
 
     @GET
     @Path("/games/{id}/timeline")
     @Operation(summary = "Every position from the deal to the last move, with the move that led to each, as the caller may see them")
-    public GameService.Timeline timeline(@PathParam("id") String id,
+    public Timeline timeline(@PathParam("id") String id,
                                          @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
-        return games.timeline(parseId(id), authorization);
+        return reads.timeline(parseId(id), authorization);
     }
 
     @GET
     @Path("/games/{id}/record")
     @Operation(summary = "Portable record; the seed (or custom deal) once the game is over")
     public GameRecord record(@PathParam("id") String id) {
-        return games.record(parseId(id));
+        return reads.record(parseId(id));
     }
 
-    private static Response created(GameResponse game) {
+    private static Response created(GameView game) {
         return Response.created(URI.create("/api/games/" + game.id()))
-                .header(HttpHeaders.ETAG, GameService.etagOf(game)).entity(game).build();
+                .header(HttpHeaders.ETAG, ETags.of(game)).entity(game).build();
     }
 
     /** A game id; a malformed one names no game, so it is a 404 like an unknown one. */
@@ -181,7 +200,7 @@ public class GameResource {
         try {
             return UUID.fromString(id);
         } catch (IllegalArgumentException e) {
-            throw new GameException(Failure.GAME_NOT_FOUND, "no such game");
+            throw GameException.gameNotFound();
         }
     }
 

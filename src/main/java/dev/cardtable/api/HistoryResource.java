@@ -1,8 +1,8 @@
 package dev.cardtable.api;
 
-import dev.cardtable.api.dto.HistoryPage;
-import dev.cardtable.api.dto.PlayerStats;
 import dev.cardtable.game.HistoryService;
+import dev.cardtable.game.view.HistoryPage;
+import dev.cardtable.game.view.PlayerStats;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;

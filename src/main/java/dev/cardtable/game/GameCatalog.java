@@ -1,8 +1,9 @@
 package dev.cardtable.game;
 
 import dev.cardtable.engine.GameInfo;
-import dev.cardtable.engine.Rules;
+import dev.cardtable.engine.Opponents;
 import dev.cardtable.engine.dazzle.DazzleRules;
+import dev.cardtable.engine.dazzle.ai.DazzleOpponents;
 import dev.cardtable.engine.scoundrel.ScoundrelRules;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -10,37 +11,36 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The game types this server offers: type name → rules. */
+/** The game types this server offers: type name → rules and computer opponents. */
 @ApplicationScoped
 public class GameCatalog {
 
-    private final Map<String, Rules<?, ?, ?>> rules = new LinkedHashMap<>();
+    private final Map<String, GameType<?, ?, ?>> types = new LinkedHashMap<>();
 
     public GameCatalog() {
-        register(new ScoundrelRules());
-        register(new DazzleRules());
+        register(new GameType<>(new ScoundrelRules(), Opponents.none(ScoundrelRules.TYPE)));
+        register(new GameType<>(new DazzleRules(), new DazzleOpponents()));
     }
 
-    private void register(Rules<?, ?, ?> r) {
-        rules.put(r.info().type(), r);
+    private void register(GameType<?, ?, ?> t) {
+        types.put(t.name(), t);
     }
 
     /**
-     * The rules of {@code type}.
+     * The game type called {@code type}.
      *
      * @throws GameException {@code malformed-request} for an unknown type
      */
-    public Rules<?, ?, ?> rules(String type) {
-        Rules<?, ?, ?> r = type == null ? null : rules.get(type);
-        if (r == null) {
-            throw new GameException(Failure.MALFORMED_REQUEST,
-                    "unknown game type '" + type + "'; expected one of " + rules.keySet());
+    public GameType<?, ?, ?> type(String type) {
+        GameType<?, ?, ?> t = type == null ? null : types.get(type);
+        if (t == null) {
+            throw GameException.malformed("unknown game type '" + type + "'; expected one of " + types.keySet());
         }
-        return r;
+        return t;
     }
 
     /** Every type's description, in registration order. */
     public List<GameInfo> types() {
-        return rules.values().stream().map(Rules::info).toList();
+        return types.values().stream().map(GameType::info).toList();
     }
 }

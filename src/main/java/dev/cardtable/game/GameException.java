@@ -27,6 +27,21 @@ public class GameException extends RuntimeException {
         this(failure, detail, Map.of());
     }
 
+    /** {@code malformed-request} with {@code detail}. */
+    public static GameException malformed(String detail) {
+        return new GameException(Failure.MALFORMED_REQUEST, detail);
+    }
+
+    /** {@code game-not-found}. */
+    public static GameException gameNotFound() {
+        return new GameException(Failure.GAME_NOT_FOUND, "no such game");
+    }
+
+    /** {@code invalid-record} with {@code detail}, naming the first bad move when {@code seq} is not null. */
+    public static GameException invalidRecord(String detail, Integer seq) {
+        return new GameException(Failure.INVALID_RECORD, detail, seq == null ? Map.of() : Map.of("move", seq));
+    }
+
     public Failure failure() {
         return failure;
     }

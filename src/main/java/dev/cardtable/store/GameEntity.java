@@ -4,16 +4,17 @@ import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
-import jakarta.persistence.LockModeType;
 import jakarta.persistence.Table;
 import org.hibernate.annotations.JdbcTypeCode;
 import org.hibernate.type.SqlTypes;
 
 import java.time.Instant;
-import java.util.Optional;
 import java.util.UUID;
 
-/** One game: its setup, status and the cached current state. Table {@code games}. */
+/**
+ * One game as Hibernate maps {@code games}, read by the history listing. The move path writes
+ * games through {@link GameStore}.
+ */
 @Entity
 @Table(name = "games")
 public class GameEntity extends PanacheEntityBase {
@@ -57,10 +58,6 @@ public class GameEntity extends PanacheEntityBase {
     @JdbcTypeCode(SqlTypes.JSON)
     public String result;
 
-    /** SHA-256 hex of the game's record fingerprint once finished or imported; see GameService. */
-    @Column(name = "record_hash")
-    public String recordHash;
-
     @Column(name = "created_at")
     public Instant createdAt;
 
@@ -70,8 +67,9 @@ public class GameEntity extends PanacheEntityBase {
     @Column(name = "finished_at")
     public Instant finishedAt;
 
-    /** The game, locked for update until the transaction ends: moves on one game serialise here. */
-    public static Optional<GameEntity> lock(UUID id) {
-        return Optional.ofNullable(getEntityManager().find(GameEntity.class, id, LockModeType.PESSIMISTIC_WRITE));
+    /** This game as a row with {@code seats}. */
+    public GameRow toRow(java.util.List<SeatRow> seats) {
+        return new GameRow(id, type, ruleset, rulesetVersion, options, seed, customDeal, seedCommitment,
+                Status.of(status), version, state, result, createdAt, updatedAt, finishedAt, seats);
     }
 }

@@ -8,7 +8,6 @@ import jakarta.persistence.IdClass;
 import jakarta.persistence.Table;
 
 import java.io.Serializable;
-import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
 
@@ -53,9 +52,9 @@ public class SeatEntity extends PanacheEntityBase {
 
     public Integer score;
 
-    /** The seats of {@code gameId}, by seat number. */
-    public static List<SeatEntity> ofGame(UUID gameId) {
-        return list("gameId = ?1 order by seat", gameId);
+    /** This seat as a row. */
+    public SeatRow toRow() {
+        return new SeatRow(seat, SeatKind.of(kind), name, aiLevel, aiBudget, tokenHash, outcome, score);
     }
 
     /** Composite key (game, seat). */

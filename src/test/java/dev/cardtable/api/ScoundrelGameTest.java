@@ -29,6 +29,7 @@ import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 /** Scoundrel over HTTP, against a real PostgreSQL: creation, play to both ends, views and the log. */
@@ -73,7 +74,7 @@ class ScoundrelGameTest {
         Response r = as(null).body(Map.of("type", "scoundrel", "seed", "42", "seats", List.of(Map.of("name", "alice"))))
                 .post("/api/games").then().statusCode(201)
                 .header("Location", containsString("/api/games/"))
-                .header("ETag", equalTo("\"0\""))
+                .header("ETag", equalTo("\"0-s0\""))
                 .body("status", equalTo("active"))
                 .body("ruleset", equalTo("standard"))
                 .body("options.weaponBinding", equalTo("lessOrEqual"))
@@ -229,7 +230,22 @@ class ScoundrelGameTest {
         as(g.token()).header("If-None-Match", etag).get("/api/games/" + g.id()).then().statusCode(304);
         move(g.id(), g.token(), Map.of("action", "avoid")).then().statusCode(200);
         as(g.token()).header("If-None-Match", etag).get("/api/games/" + g.id()).then().statusCode(200)
-                .header("ETag", equalTo("\"1\""));
+                .header("ETag", equalTo("\"1-s0\""));
+    }
+
+    @Test
+    void aSpectatorsTagDoesNotValidateASeatsView() {
+        Api.Created g = Api.scoundrel("etag-viewers", "alice");
+        String spectators = as(null).get("/api/games/" + g.id()).then().statusCode(200).extract().header("ETag");
+        // The seat's view carries legal moves the spectator's does not: another representation.
+        as(g.token()).header("If-None-Match", spectators).get("/api/games/" + g.id()).then().statusCode(200)
+                .body("legalMoves", not(empty()));
+        String seats = as(g.token()).get("/api/games/" + g.id()).then().extract().header("ETag");
+        as(null).header("If-None-Match", seats).get("/api/games/" + g.id()).then().statusCode(200);
+        assertNotEquals(spectators, seats);
+        // If-Match still names the version, whichever viewer's tag is sent back.
+        as(g.token()).header("If-Match", seats).body(Map.of("action", "avoid")).post("/api/games/" + g.id() + "/moves")
+                .then().statusCode(200);
     }
 
     @Test

@@ -1,4 +1,4 @@
-package dev.cardtable.api.dto;
+package dev.cardtable.game.view;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
@@ -11,7 +11,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param ai       the computer opponent's level, else absent
  * @param aiBudget its budget when one was given, else absent
  */
-public record SeatResponse(int seat, String kind, String name,
+public record SeatView(int seat, String kind, String name,
                            @JsonInclude(JsonInclude.Include.NON_NULL) String ai,
                            @JsonInclude(JsonInclude.Include.NON_NULL) Integer aiBudget) {
 }

@@ -1,4 +1,4 @@
-package dev.cardtable.game;
+package dev.cardtable.events;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
@@ -12,7 +12,10 @@ import org.jboss.logging.Logger;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 
+import dev.cardtable.game.MovesApplied;
+import dev.cardtable.store.GameStore;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -30,19 +33,35 @@ import java.util.concurrent.TimeUnit;
 /**
  * Live move events across server instances, by PostgreSQL LISTEN/NOTIFY.
  *
- * <p>A move transaction sends {@code pg_notify} only when its game has a watcher row (a live
- * subscriber on some instance), so unwatched games pay one indexed lookup and no notification.
- * Each instance keeps one connection that LISTENs on {@value #CHANNEL} and, for a notification of
- * a game it has subscribers for, has each subscriber catch up from the log: the log, not the
- * notification, is what is sent, so a subscriber never misses or repeats a move.
+ * <p>A move transaction sends {@code pg_notify} only when its game is watched: a live subscriber
+ * on some instance. Each instance keeps the set of watched games in memory: loaded from the
+ * {@code game_watchers} table whenever its listening connection (re)connects and at every
+ * heartbeat, and kept current between by {@value #WATCH_CHANNEL} notifications that every
+ * subscribe and unsubscribe sends. So an unwatched move costs no statement at all.
+ *
+ * <p>Each instance LISTENs on {@value #CHANNEL} and, for a notification of a game it has
+ * subscribers for, has each subscriber catch up from the log: the log, not the notification, is
+ * what is sent, so a subscriber never misses or repeats a move. A move committed on another
+ * instance in the moment before that instance heard of a new subscriber is not notified; the
+ * subscriber catches up once more {@link #LATE_CATCH_UP} after subscribing, and at every
+ * heartbeat, so such a move arrives late but is never lost.
  */
 @ApplicationScoped
-public class MoveEvents {
+public class MoveBus {
 
-    /** The notification channel; payload {@code <game id>:<last seq>}. */
+    /** The notification channel of moves; payload {@code <game id>:<last seq>}. */
     public static final String CHANNEL = "cardtable_moves";
 
-    private static final Logger LOG = Logger.getLogger(MoveEvents.class);
+    /**
+     * The notification channel of watchers; payload {@code +<game id>:<instance>} when an instance
+     * starts watching a game, {@code -<game id>:<instance>} when it stops.
+     */
+    public static final String WATCH_CHANNEL = "cardtable_watch";
+
+    /** How long after subscribing a subscriber catches up once more. */
+    public static final Duration LATE_CATCH_UP = Duration.ofSeconds(1);
+
+    private static final Logger LOG = Logger.getLogger(MoveBus.class);
 
     /** A live subscriber of one game on this instance. */
     public interface Subscriber {
@@ -56,6 +75,9 @@ public class MoveEvents {
 
     @Inject
     EntityManager em;
+
+    @Inject
+    GameStore store;
 
     @ConfigProperty(name = "cardtable.events.enabled", defaultValue = "true")
     boolean enabled;
@@ -74,6 +96,8 @@ public class MoveEvents {
 
     private final UUID instance = UUID.randomUUID();
     private final Map<UUID, Set<Subscriber>> subscribers = new ConcurrentHashMap<>();
+    /** Watched games (on any instance) → the instances watching them. */
+    private final Map<UUID, Set<UUID>> watched = new ConcurrentHashMap<>();
     private final ExecutorService dispatch = Executors.newVirtualThreadPerTaskExecutor();
     private ScheduledExecutorService timer;
     private volatile boolean running;
@@ -108,17 +132,9 @@ public class MoveEvents {
     }
 
     /** Runs inside every move transaction: notifies only when someone watches the game. */
-    void onMoves(@Observes GameService.MovesApplied moves) {
-        if (!enabled) {
-            return;
-        }
-        boolean watched = (Boolean) em.createNativeQuery(
-                        "select exists (select 1 from game_watchers where game_id = ?1)")
-                .setParameter(1, moves.gameId()).getSingleResult();
-        if (watched) {
-            em.createNativeQuery("select pg_notify(?1, ?2)")
-                    .setParameter(1, CHANNEL).setParameter(2, moves.gameId() + ":" + moves.lastSeq())
-                    .getSingleResult();
+    void onMoves(@Observes MovesApplied moves) {
+        if (enabled && watched.containsKey(moves.gameId())) {
+            store.notify(CHANNEL, moves.gameId() + ":" + moves.lastSeq());
         }
     }
 
@@ -128,11 +144,16 @@ public class MoveEvents {
      * this call sees it) or starts after (and sees the watcher, and notifies).
      */
     public void subscribe(UUID gameId, Subscriber subscriber) {
+        watch(gameId, instance);
         QuarkusTransaction.requiringNew().run(() -> {
             em.createNativeQuery("select 1 from games where id = ?1 for share").setParameter(1, gameId).getResultList();
             touch(gameId);
+            store.notify(WATCH_CHANNEL, "+" + gameId + ":" + instance);
         });
         subscribers.computeIfAbsent(gameId, k -> ConcurrentHashMap.newKeySet()).add(subscriber);
+        if (timer != null) {
+            timer.schedule(() -> dispatch.execute(subscriber::catchUp), LATE_CATCH_UP.toMillis(), TimeUnit.MILLISECONDS);
+        }
     }
 
     /** Removes {@code subscriber}; the game's watcher row goes with the instance's last one. */
@@ -143,9 +164,12 @@ public class MoveEvents {
         }
         if (set.isEmpty()) {
             subscribers.remove(gameId, set);
-            QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery(
-                            "delete from game_watchers where game_id = ?1 and instance = ?2")
-                    .setParameter(1, gameId).setParameter(2, instance).executeUpdate());
+            unwatch(gameId, instance);
+            QuarkusTransaction.requiringNew().run(() -> {
+                em.createNativeQuery("delete from game_watchers where game_id = ?1 and instance = ?2")
+                        .setParameter(1, gameId).setParameter(2, instance).executeUpdate();
+                store.notify(WATCH_CHANNEL, "-" + gameId + ":" + instance);
+            });
         }
     }
 
@@ -161,6 +185,8 @@ public class MoveEvents {
             try (Connection c = DriverManager.getConnection(url, username.orElse(null), password.orElse(null));
                  Statement s = c.createStatement()) {
                 s.execute("LISTEN " + CHANNEL);
+                s.execute("LISTEN " + WATCH_CHANNEL);
+                reloadWatched(c);
                 // Anything committed while this connection was down is caught up from the log.
                 subscribers.values().forEach(set -> set.forEach(sub -> dispatch.execute(sub::catchUp)));
                 PGConnection pg = c.unwrap(PGConnection.class);
@@ -170,12 +196,7 @@ public class MoveEvents {
                         continue;
                     }
                     for (PGNotification n : notes) {
-                        String payload = n.getParameter();
-                        int colon = payload.indexOf(':');
-                        Set<Subscriber> set = subscribers.get(UUID.fromString(payload.substring(0, colon)));
-                        if (set != null) {
-                            set.forEach(sub -> dispatch.execute(sub::catchUp));
-                        }
+                        receive(n);
                     }
                 }
             } catch (SQLException | RuntimeException e) {
@@ -187,11 +208,58 @@ public class MoveEvents {
         }
     }
 
+    private void receive(PGNotification n) {
+        String payload = n.getParameter();
+        int colon = payload.indexOf(':');
+        if (n.getName().equals(WATCH_CHANNEL)) {
+            UUID game = UUID.fromString(payload.substring(1, colon));
+            UUID by = UUID.fromString(payload.substring(colon + 1));
+            if (payload.charAt(0) == '+') {
+                watch(game, by);
+            } else {
+                unwatch(game, by);
+            }
+            return;
+        }
+        Set<Subscriber> set = subscribers.get(UUID.fromString(payload.substring(0, colon)));
+        if (set != null) {
+            set.forEach(sub -> dispatch.execute(sub::catchUp));
+        }
+    }
+
+    private void watch(UUID game, UUID by) {
+        watched.computeIfAbsent(game, k -> ConcurrentHashMap.newKeySet()).add(by);
+    }
+
+    private void unwatch(UUID game, UUID by) {
+        watched.computeIfPresent(game, (k, set) -> {
+            set.remove(by);
+            return set.isEmpty() ? null : set;
+        });
+    }
+
+    /** Replaces the watched set with the table's rows, keeping this instance's own subscriptions. */
+    private void reloadWatched(Connection c) throws SQLException {
+        Map<UUID, Set<UUID>> fresh = new ConcurrentHashMap<>();
+        try (Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("select game_id, instance from game_watchers")) {
+            while (rs.next()) {
+                fresh.computeIfAbsent(rs.getObject(1, UUID.class), k -> ConcurrentHashMap.newKeySet())
+                        .add(rs.getObject(2, UUID.class));
+            }
+        }
+        subscribers.keySet().forEach(g -> fresh.computeIfAbsent(g, k -> ConcurrentHashMap.newKeySet()).add(instance));
+        watched.keySet().retainAll(fresh.keySet());
+        watched.putAll(fresh);
+    }
+
     private void beat() {
         try {
             subscribers.forEach((gameId, set) -> set.forEach(sub -> {
                 if (!sub.heartbeat()) {
                     unsubscribe(gameId, sub);
+                } else {
+                    dispatch.execute(sub::catchUp);
                 }
             }));
             QuarkusTransaction.requiringNew().run(() -> {
@@ -200,6 +268,7 @@ public class MoveEvents {
                 em.createNativeQuery("delete from game_watchers where seen_at < now() - interval '5 minutes'")
                         .executeUpdate();
             });
+            QuarkusTransaction.requiringNew().run(() -> em.unwrap(org.hibernate.Session.class).doWork(this::reloadWatched));
         } catch (RuntimeException e) {
             LOG.warn("heartbeat failed: " + e.getMessage());
         }

@@ -1,8 +1,7 @@
-package dev.cardtable.api.dto;
+package dev.cardtable.game.record;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import java.time.Instant;
 import java.util.List;
@@ -29,7 +28,6 @@ import java.util.Map;
  * @param createdAt      creation time
  * @param finishedAt     end time, else null
  */
-@Schema(name = "GameRecord")
 @JsonPropertyOrder({"format", "formatVersion", "type", "ruleset", "rulesetVersion", "options", "seats",
         "seedCommitment", "seed", "deal", "moves", "status", "result", "createdAt", "finishedAt"})
 public record GameRecord(String format, Integer formatVersion, String type, String ruleset,

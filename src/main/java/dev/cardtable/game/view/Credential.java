@@ -1,4 +1,4 @@
-package dev.cardtable.api.dto;
+package dev.cardtable.game.view;
 
 /**
  * A seat's token, shown once: send it as {@code Authorization: Bearer <token>}.
@@ -6,5 +6,5 @@ package dev.cardtable.api.dto;
  * @param seat  seat number
  * @param token the bearer token
  */
-public record CredentialResponse(int seat, String token) {
+public record Credential(int seat, String token) {
 }

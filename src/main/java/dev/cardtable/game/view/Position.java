@@ -1,4 +1,4 @@
-package dev.cardtable.api.dto;
+package dev.cardtable.game.view;
 
 import java.util.UUID;
 
@@ -11,5 +11,5 @@ import java.util.UUID;
  * @param view   the game-specific view for the caller
  * @param result the result if the game was over at that point, else null
  */
-public record StateResponse(UUID id, int n, java.util.List<Integer> toAct, Object view, Object result) {
+public record Position(UUID id, int n, java.util.List<Integer> toAct, Object view, Object result) {
 }

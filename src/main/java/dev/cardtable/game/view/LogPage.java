@@ -1,4 +1,4 @@
-package dev.cardtable.api.dto;
+package dev.cardtable.game.view;
 
 import java.util.List;
 
@@ -9,5 +9,5 @@ import java.util.List;
  * @param nextAfter the {@code after} value for the next page, or null when this page reaches the end
  * @param finished  whether the game is over, so that no entry will follow the last one
  */
-public record MovePage(List<LogEntry> items, Integer nextAfter, boolean finished) {
+public record LogPage(List<LogItem> items, Integer nextAfter, boolean finished) {
 }

@@ -1,4 +1,4 @@
-package dev.cardtable.api.dto;
+package dev.cardtable.game.view;
 
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonIgnore;
@@ -18,7 +18,7 @@ import java.util.Map;
  * @param revealed extra members, game-specific
  */
 @JsonPropertyOrder({"seq", "seat", "move", "at"})
-public record LogEntry(int seq, int seat, Map<String, Object> move, Instant at,
+public record LogItem(int seq, int seat, Map<String, Object> move, Instant at,
                        @JsonIgnore Map<String, Object> revealed) {
 
     @JsonAnyGetter

@@ -1,4 +1,4 @@
-package dev.cardtable.api.dto;
+package dev.cardtable.game.view;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * A game as the caller may see it ({@code api.md}, "The game as a caller sees it").
+ * A game as the caller may see it ({@code docs/api.md}, "The game as a caller sees it").
  *
  * @param id             game id
  * @param type           game type
@@ -30,23 +30,23 @@ import java.util.UUID;
  * @param credentials    on creation and seat taking only: the new tokens
  * @param applied        on move submission only: the log entries this request added
  */
-public record GameResponse(UUID id, String type, String ruleset, int rulesetVersion,
+public record GameView(UUID id, String type, String ruleset, int rulesetVersion,
                            Map<String, String> options, String status, int version,
-                           List<SeatResponse> seats, List<Integer> toAct, String seedCommitment,
+                           List<SeatView> seats, List<Integer> toAct, String seedCommitment,
                            String seed, Instant createdAt, Instant updatedAt, Integer viewer,
                            Object view, List<Map<String, Object>> legalMoves, Object result,
-                           @JsonInclude(JsonInclude.Include.NON_NULL) List<CredentialResponse> credentials,
-                           @JsonInclude(JsonInclude.Include.NON_NULL) List<LogEntry> applied) {
+                           @JsonInclude(JsonInclude.Include.NON_NULL) List<Credential> credentials,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) List<LogItem> applied) {
 
     /** This response with {@code credentials} set. */
-    public GameResponse withCredentials(List<CredentialResponse> creds) {
-        return new GameResponse(id, type, ruleset, rulesetVersion, options, status, version, seats, toAct,
+    public GameView withCredentials(List<Credential> creds) {
+        return new GameView(id, type, ruleset, rulesetVersion, options, status, version, seats, toAct,
                 seedCommitment, seed, createdAt, updatedAt, viewer, view, legalMoves, result, creds, applied);
     }
 
     /** This response with {@code applied} set. */
-    public GameResponse withApplied(List<LogEntry> entries) {
-        return new GameResponse(id, type, ruleset, rulesetVersion, options, status, version, seats, toAct,
+    public GameView withApplied(List<LogItem> entries) {
+        return new GameView(id, type, ruleset, rulesetVersion, options, status, version, seats, toAct,
                 seedCommitment, seed, createdAt, updatedAt, viewer, view, legalMoves, result, credentials, entries);
     }
 }

@@ -1,4 +1,4 @@
-package dev.cardtable.api.dto;
+package dev.cardtable.game.view;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -21,6 +21,6 @@ import java.util.UUID;
  * @param result     the result once finished, else null
  */
 public record GameSummary(UUID id, String type, String ruleset, String status, int version,
-                          List<SeatResponse> seats, Instant createdAt, Instant updatedAt, Instant finishedAt,
+                          List<SeatView> seats, Instant createdAt, Instant updatedAt, Instant finishedAt,
                           JsonNode result) {
 }

@@ -1,0 +1,77 @@
+package dev.cardtable.api;
+
+import dev.cardtable.game.MoveService;
+import dev.cardtable.game.view.GameView;
+
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Entity tags of a game's representation and the {@code If-Match} precondition of moves
+ * ({@code docs/api.md}, "Submitting a move").
+ *
+ * <p>A tag identifies one representation, so it differs wherever the body differs: it is the
+ * game's version, then {@code -w<seats taken>} while it waits for players or {@code -f} once it is
+ * over, then {@code -s<seat>} for a seat's view (a spectator's tag has no suffix). So
+ * {@code "7"}, {@code "7-s0"}, {@code "0-w1"}, {@code "18-f-s0"}.
+ */
+public final class ETags {
+
+    private ETags() {
+    }
+
+    /** The strong entity tag of {@code game}, quoted. */
+    public static String of(GameView game) {
+        long taken = game.seats().stream().filter(s -> !s.kind().equals("open")).count();
+        String base = switch (game.status()) {
+            case "waiting" -> game.version() + "-w" + taken;
+            case "finished" -> game.version() + "-f";
+            default -> Integer.toString(game.version());
+        };
+        return "\"" + base + (game.viewer() == null ? "" : "-s" + game.viewer()) + "\"";
+    }
+
+    /**
+     * The versions an {@code If-Match} header accepts: each listed tag's version ({@code "7"},
+     * {@code 7}, {@code W/"7"} or a tag of {@link #of}); null for no header or {@code *}.
+     */
+    public static MoveService.Expected expected(String ifMatch) {
+        if (ifMatch == null || ifMatch.isBlank() || ifMatch.trim().equals("*")) {
+            return null;
+        }
+        Set<Integer> versions = Arrays.stream(ifMatch.split(",")).map(ETags::version).filter(Objects::nonNull)
+                .collect(Collectors.toSet());
+        return new MoveService.Expected(versions, ifMatch.trim());
+    }
+
+    /** Whether an {@code If-None-Match} header names {@code etag} (or is {@code *}). */
+    public static boolean matches(String ifNoneMatch, String etag) {
+        if (ifNoneMatch == null) {
+            return false;
+        }
+        return ifNoneMatch.trim().equals("*") || Arrays.stream(ifNoneMatch.split(","))
+                .map(t -> t.trim().startsWith("W/") ? t.trim().substring(2) : t.trim()).anyMatch(etag::equals);
+    }
+
+    /** The version a tag names; else null. */
+    static Integer version(String tag) {
+        String v = tag.trim();
+        if (v.startsWith("W/")) {
+            v = v.substring(2);
+        }
+        if (v.length() >= 2 && v.startsWith("\"") && v.endsWith("\"")) {
+            v = v.substring(1, v.length() - 1);
+        }
+        int dash = v.indexOf('-');
+        if (dash > 0) {
+            v = v.substring(0, dash);
+        }
+        try {
+            return Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,150 @@
+package dev.cardtable.game;
+
+import dev.cardtable.engine.Deal;
+import dev.cardtable.engine.GameInfo;
+import dev.cardtable.engine.Options;
+import dev.cardtable.engine.Rng;
+import dev.cardtable.engine.Setup;
+import dev.cardtable.game.view.Credential;
+import dev.cardtable.game.view.GameView;
+import dev.cardtable.store.GameRow;
+import dev.cardtable.store.GameStore;
+import dev.cardtable.store.SeatKind;
+import dev.cardtable.store.SeatRow;
+import dev.cardtable.store.Status;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/** Creating games and taking open seats ({@code docs/api.md}, "Creating a game"). */
+@ApplicationScoped
+public class GameCreation {
+
+    /**
+     * What a creator asks for. Null fields take their defaults.
+     *
+     * @param type    the game type (required)
+     * @param ruleset the ruleset, or null for the type's default
+     * @param seed    the seed, or null for a secret server seed
+     * @param options option values, or null for the defaults
+     * @param deal    a custom deal as plain JSON values (lists, maps, strings), or null
+     * @param seats   one entry per seat
+     */
+    public record NewGame(String type, String ruleset, String seed, Map<String, String> options, Object deal,
+                          List<Seating.SeatSpec> seats) {
+    }
+
+    @Inject
+    GameCatalog catalog;
+
+    @Inject
+    GameStore store;
+
+    @Inject
+    GameWriter writer;
+
+    @Inject
+    Projection projection;
+
+    @Inject
+    JsonText json;
+
+    /**
+     * Creates a game ({@code POST /api/games}). Computer seats that are to act move at once.
+     *
+     * @return the game as seen by its first human seat (or a spectator), with every new token
+     * @throws GameException {@code malformed-request} for an unknown type, ruleset, option, AI
+     *                       level, a bad seat list, seed or deal
+     */
+    @Transactional
+    public GameView create(NewGame req) {
+        if (req == null) {
+            throw GameException.malformed("a JSON body is required");
+        }
+        return create(catalog.type(req.type()), req);
+    }
+
+    private <S, M, V> GameView create(GameType<S, M, V> type, NewGame req) {
+        GameInfo info = type.info();
+        GameInfo.RulesetInfo ruleset = req.ruleset() == null ? info.defaultRuleset() : info.ruleset(req.ruleset());
+        Options options = ruleset.resolve(req.options() == null ? Map.of() : req.options());
+        if (req.seats() == null || req.seats().size() != info.seats()) {
+            throw GameException.malformed(info.type() + " takes exactly " + info.seats() + " seat(s) in 'seats'");
+        }
+        boolean customDeal = req.deal() != null;
+        if (req.seed() != null && customDeal) {
+            throw GameException.malformed("give either 'seed' or 'deal', not both");
+        }
+        if ((req.seed() != null || customDeal) && req.seats().stream().anyMatch(s -> s != null && s.isOpen())) {
+            // Whoever chose the seed or deal would know the hand of whoever takes the open seat.
+            throw GameException.malformed("a game with an open seat is always dealt from a secret server seed; "
+                    + "leave out 'seed' and 'deal'");
+        }
+        String seed = customDeal ? null : req.seed() == null ? Credentials.newSeed() : req.seed();
+        Deal deal = customDeal ? type.rules().parseDeal(req.deal()) : new Deal.Seeded(seed);
+        // Validates the custom deal before anything is stored.
+        S initial = type.rules().deal(new Setup(ruleset.name(), options, deal));
+        Seating.Seated seated = Seating.seat(type, req.seats());
+        boolean waiting = seated.seats().stream().anyMatch(s -> s.kind() == SeatKind.OPEN);
+        Instant now = GameWriter.now();
+        GameRow g = new GameRow(UUID.randomUUID(), info.type(), ruleset.name(), ruleset.version(),
+                json.write(options.values()), seed, customDeal ? json.write(req.deal()) : null,
+                seed == null ? null : Rng.commitment(seed), waiting ? Status.WAITING : Status.ACTIVE, 0,
+                json.write(initial), null, now, now, null, seated.seats());
+        store.insert(g);
+        Progress<S, M, V> p = writer.open(type, g, initial);
+        if (!waiting) {
+            writer.letComputersMove(p);
+        }
+        GameRow stored = p.steps().isEmpty() ? g : writer.save(p);
+        Integer viewer = seated.credentials().isEmpty() ? null : seated.credentials().get(0).seat();
+        return projection.game(type, stored, p.state(), viewer).withCredentials(seated.credentials());
+    }
+
+    /**
+     * Takes an open seat ({@code POST /api/games/{id}/seats/{seat}}). When it was the last open
+     * seat the game starts, and computer seats that are to act move at once.
+     *
+     * @return the game as the new seat sees it, with the seat's token
+     * @throws GameException {@code game-not-found}, {@code seat-taken}, {@code malformed-request}
+     */
+    @Transactional
+    public GameView takeSeat(UUID id, int seat, String name) {
+        GameRow g = store.lock(id).orElseThrow(GameException::gameNotFound);
+        if (name == null) {
+            throw GameException.malformed("a JSON body with 'name' is required");
+        }
+        Names.check(name);
+        if (seat < 0 || seat >= g.seats().size()) {
+            throw GameException.malformed("seat must be 0 to " + (g.seats().size() - 1));
+        }
+        if (g.seats().get(seat).kind() != SeatKind.OPEN) {
+            throw new GameException(Failure.SEAT_TAKEN, "seat " + seat + " is not open");
+        }
+        String token = Credentials.newToken();
+        List<SeatRow> seats = new ArrayList<>(g.seats());
+        seats.set(seat, Seating.human(seat, name, token));
+        store.updateSeats(id, List.of(seats.get(seat)));
+        boolean starts = seats.stream().noneMatch(s -> s.kind() == SeatKind.OPEN);
+        GameRow.GameUpdate u = g.update();
+        GameRow seated = g.after(starts ? new GameRow.GameUpdate(Status.ACTIVE, u.version(), u.state(), u.result(),
+                GameWriter.now(), u.finishedAt()) : u, seats);
+        return start(catalog.type(g.type()), seated, starts, seat).withCredentials(List.of(new Credential(seat, token)));
+    }
+
+    private <S, M, V> GameView start(GameType<S, M, V> type, GameRow g, boolean starts, int seat) {
+        Progress<S, M, V> p = writer.open(type, g);
+        GameRow stored = g;
+        if (starts) {
+            writer.letComputersMove(p);
+            stored = writer.save(p);
+        }
+        return projection.game(type, stored, p.state(), seat);
+    }
+}

@@ -1,0 +1,140 @@
+package dev.cardtable.game;
+
+import dev.cardtable.game.record.GameRecord;
+import dev.cardtable.game.view.GameView;
+import dev.cardtable.game.view.LogPage;
+import dev.cardtable.game.view.Position;
+import dev.cardtable.game.view.Timeline;
+import dev.cardtable.store.GameRow;
+import dev.cardtable.store.GameStore;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+
+import java.util.UUID;
+
+/**
+ * Every read of one game, each projected for its caller by {@link Projection}. The current game
+ * is read from the stored state; the log, past positions, the timeline and the record replay the
+ * log once, up to the last move they need.
+ */
+@ApplicationScoped
+public class GameReads {
+
+    /** The largest page of the move log. */
+    public static final int MAX_LOG_PAGE = 500;
+
+    @Inject
+    GameCatalog catalog;
+
+    @Inject
+    GameStore store;
+
+    @Inject
+    GameWriter writer;
+
+    @Inject
+    Projection projection;
+
+    @Inject
+    JsonText json;
+
+    /**
+     * The game as the holder of {@code authorization} sees it ({@code GET /api/games/{id}}).
+     *
+     * @param authorization the {@code Authorization} header, or null for a spectator
+     * @throws GameException {@code game-not-found}, {@code unauthenticated} for a token that
+     *                       matches no seat
+     */
+    @Transactional
+    public GameView game(UUID id, String authorization) {
+        GameRow g = find(id);
+        Integer seat = Seating.authenticate(g, authorization, false);
+        return current(catalog.type(g.type()), g, seat);
+    }
+
+    private <S, M, V> GameView current(GameType<S, M, V> type, GameRow g, Integer seat) {
+        return projection.game(type, g, writer.open(type, g).state(), seat);
+    }
+
+    /**
+     * Checks that game {@code id} exists and that {@code authorization}, if given, is a seat
+     * token of it.
+     *
+     * @return the caller's seat, or null for a spectator
+     * @throws GameException {@code game-not-found}, {@code unauthenticated}
+     */
+    @Transactional
+    public Integer viewerSeat(UUID id, String authorization) {
+        return Seating.authenticate(find(id), authorization, false);
+    }
+
+    /**
+     * A page of the move log, projected for the caller ({@code GET /api/games/{id}/moves}).
+     *
+     * @param after only entries with {@code seq > after}; {@code >= 0}
+     * @param limit at most this many; 1 to {@value #MAX_LOG_PAGE}
+     * @throws GameException {@code malformed-request} for {@code after} or {@code limit} out of range
+     */
+    @Transactional
+    public LogPage log(UUID id, String authorization, int after, int limit) {
+        if (after < 0) {
+            throw GameException.malformed("'after' must be >= 0");
+        }
+        if (limit < 1 || limit > MAX_LOG_PAGE) {
+            throw GameException.malformed("'limit' must be 1 to " + MAX_LOG_PAGE);
+        }
+        GameRow g = find(id);
+        Integer seat = Seating.authenticate(g, authorization, false);
+        int end = (int) Math.min(g.version(), (long) after + limit);
+        return projection.page(replay(g, Math.max(end, after)), g, seat, after, end, end < g.version());
+    }
+
+    /**
+     * The game as it stood after move {@code n} ({@code GET /api/games/{id}/states/{n}}),
+     * projected for the caller as a live view would have been; everything is revealed once the
+     * game is over.
+     *
+     * @throws GameException {@code malformed-request} when {@code n} is outside 0..version
+     */
+    @Transactional
+    public Position position(UUID id, String authorization, int n) {
+        GameRow g = find(id);
+        Integer seat = Seating.authenticate(g, authorization, false);
+        if (n < 0 || n > g.version()) {
+            throw GameException.malformed("n must be 0 to " + g.version());
+        }
+        return projection.position(replay(g, n), g, seat, n);
+    }
+
+    /**
+     * Every position from the deal to the last move ({@code GET /api/games/{id}/timeline}), each
+     * with the move that led to it, projected for the caller.
+     */
+    @Transactional
+    public Timeline timeline(UUID id, String authorization) {
+        GameRow g = find(id);
+        Integer seat = Seating.authenticate(g, authorization, false);
+        return projection.timeline(replay(g, g.version()), g, seat);
+    }
+
+    /**
+     * The portable record ({@code GET /api/games/{id}/record}); the seed and any custom deal only
+     * once the game is over.
+     */
+    @Transactional
+    public GameRecord record(UUID id) {
+        GameRow g = find(id);
+        return projection.record(replay(g, g.version()), g);
+    }
+
+    private GameRow find(UUID id) {
+        return store.find(id).orElseThrow(GameException::gameNotFound);
+    }
+
+    /** The game replayed through move {@code upTo} (at most its version), reading only that much log. */
+    private Replay<?, ?, ?> replay(GameRow g, int upTo) {
+        int n = Math.min(upTo, g.version());
+        return Replay.of(catalog.type(g.type()), g, store.log(g.id(), 0, n), json);
+    }
+}

@@ -1,0 +1,177 @@
+package dev.cardtable.game;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.cardtable.engine.Rules;
+import dev.cardtable.engine.Rules.Play;
+import dev.cardtable.engine.Seat;
+import dev.cardtable.engine.Viewer;
+import dev.cardtable.game.record.GameRecord;
+import dev.cardtable.game.view.GameSummary;
+import dev.cardtable.game.view.GameView;
+import dev.cardtable.game.view.LogItem;
+import dev.cardtable.game.view.LogPage;
+import dev.cardtable.game.view.Position;
+import dev.cardtable.game.view.SeatView;
+import dev.cardtable.game.view.Timeline;
+import dev.cardtable.store.GameRow;
+import dev.cardtable.store.MoveRow;
+import dev.cardtable.store.SeatKind;
+import dev.cardtable.store.SeatRow;
+import dev.cardtable.store.Status;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The one place a game becomes what a viewer may see. Every payload the server sends about a
+ * game is built here, from the rules' {@link Rules#view view}, {@link Rules#projectMove projected
+ * moves} and {@link Rules#revealed revealed} members: the game, log entries, past positions, the
+ * timeline, the record, live events (which send log entries) and history items. Hidden
+ * information (a running game's seed or custom deal, what a seat may not see) has no other way
+ * out ({@code docs/rules/dazzle.md}, "Who sees what").
+ */
+@ApplicationScoped
+public class Projection {
+
+    @Inject
+    JsonText json;
+
+    /**
+     * Who a caller is to the rules: everyone sees everything once the game is over; before that a
+     * seat's token gives that seat's view and no token the spectators'.
+     *
+     * @param seat the caller's seat, or null for a spectator
+     */
+    public static Viewer viewer(GameRow game, Integer seat) {
+        if (game.status() == Status.FINISHED) {
+            return Viewer.omniscient();
+        }
+        return seat == null ? Viewer.spectator() : Viewer.seat(Seat.of(seat));
+    }
+
+    /** The game's seed as a client may see it: only once the game is over. */
+    public static String seed(GameRow game) {
+        return game.status() == Status.FINISHED ? game.seed() : null;
+    }
+
+    /** The game's custom deal (JSON text) as a client may see it: only once the game is over. */
+    public static String customDeal(GameRow game) {
+        return game.status() == Status.FINISHED ? game.customDeal() : null;
+    }
+
+    /**
+     * The game as {@code seat} sees it ({@code GET /api/games/{id}}), {@code state} being its
+     * current position.
+     */
+    public <S, M, V> GameView game(GameType<S, M, V> type, GameRow g, S state, Integer seat) {
+        Rules<S, M, V> rules = type.rules();
+        boolean active = g.status() == Status.ACTIVE;
+        List<Map<String, Object>> legal = seat != null && active
+                ? rules.legalMoves(state, Seat.of(seat)).stream().map(rules::writeMove).toList()
+                : List.of();
+        List<Integer> toAct = active ? seats(rules.toAct(state)) : List.of();
+        return new GameView(g.id(), g.type(), g.ruleset(), g.rulesetVersion(), json.stringMap(g.options()),
+                g.status().id(), g.version(), g.seats().stream().map(Projection::seat).toList(), toAct,
+                g.seedCommitment(), seed(g), g.createdAt(), g.updatedAt(), seat, rules.view(state, viewer(g, seat)),
+                legal, rules.result(state).orElse(null), null, null);
+    }
+
+    /**
+     * One log entry as {@code viewer} sees it: the move (projected), plus what it revealed, from
+     * the viewer's views before and after it.
+     */
+    public <S, M, V> LogItem entry(Rules<S, M, V> rules, MoveRow row, M move, V before, V after, Viewer viewer) {
+        M seen = rules.projectMove(move, Seat.of(row.seat()), viewer);
+        return new LogItem(row.seq(), row.seat(), rules.writeMove(seen), row.at(), rules.revealed(before, after, seen));
+    }
+
+    /** Entries {@code after + 1 … end} of a replayed game, as {@code seat} sees them. */
+    public <S, M, V> LogPage page(Replay<S, M, V> replay, GameRow g, Integer seat, int after, int end, boolean more) {
+        List<LogItem> items = new ArrayList<>(Math.max(0, end - after));
+        walk(replay, viewer(g, seat), after, end, (n, item, view) -> items.add(item));
+        return new LogPage(items, more ? end : null, g.status() == Status.FINISHED);
+    }
+
+    /** The position after move {@code n} as {@code seat} sees it ({@code states/{n}}). */
+    public <S, M, V> Position position(Replay<S, M, V> replay, GameRow g, Integer seat, int n) {
+        Rules<S, M, V> rules = replay.type().rules();
+        S s = replay.at(n);
+        return new Position(g.id(), n, seats(rules.toAct(s)), rules.view(s, viewer(g, seat)),
+                rules.result(s).orElse(null));
+    }
+
+    /** Every position of a replayed game with the move that led to it, as {@code seat} sees them. */
+    public <S, M, V> Timeline timeline(Replay<S, M, V> replay, GameRow g, Integer seat) {
+        Rules<S, M, V> rules = replay.type().rules();
+        Viewer viewer = viewer(g, seat);
+        List<Timeline.Step> steps = new ArrayList<>(replay.size() + 1);
+        S deal = replay.at(0);
+        steps.add(new Timeline.Step(0, null, seats(rules.toAct(deal)), rules.view(deal, viewer), null));
+        walk(replay, viewer, 0, replay.size(), (n, item, view) -> {
+            S s = replay.at(n);
+            steps.add(new Timeline.Step(n, item, seats(rules.toAct(s)), view, rules.result(s).orElse(null)));
+        });
+        return new Timeline(g.id(), steps);
+    }
+
+    /**
+     * The portable record ({@code GET /api/games/{id}/record}): moves as the public sees them
+     * while the game runs, and the seed or custom deal only once it is over.
+     */
+    public <S, M, V> GameRecord record(Replay<S, M, V> replay, GameRow g) {
+        Rules<S, M, V> rules = replay.type().rules();
+        Viewer viewer = viewer(g, null);
+        List<GameRecord.Move> moves = new ArrayList<>(replay.size());
+        for (int n = 1; n <= replay.size(); n++) {
+            MoveRow m = replay.entry(n);
+            M seen = rules.projectMove(replay.play(n).move(), Seat.of(m.seat()), viewer);
+            moves.add(new GameRecord.Move(m.seq(), m.seat(), rules.writeMove(seen), m.at()));
+        }
+        List<GameRecord.Seat> seats = g.seats().stream().map(s -> new GameRecord.Seat(s.seat(), s.kind().id(),
+                s.name(), s.aiLevel(), s.aiBudget())).toList();
+        String deal = customDeal(g);
+        return new GameRecord(GameRecord.FORMAT, 1, g.type(), g.ruleset(), g.rulesetVersion(),
+                json.stringMap(g.options()), seats, g.seedCommitment(), seed(g), deal == null ? null : json.tree(deal),
+                moves, g.status().id(), json.tree(g.result()), g.createdAt(), g.finishedAt());
+    }
+
+    /** A history item: public facts only (no view, no seed), the result once finished. */
+    public GameSummary summary(GameRow g) {
+        JsonNode result = g.status() == Status.FINISHED ? json.tree(g.result()) : null;
+        return new GameSummary(g.id(), g.type(), g.ruleset(), g.status().id(), g.version(),
+                g.seats().stream().map(Projection::seat).toList(), g.createdAt(), g.updatedAt(), g.finishedAt(), result);
+    }
+
+    /** A seat as anyone may see it: never its token hash. */
+    public static SeatView seat(SeatRow s) {
+        return new SeatView(s.seat(), s.kind().id(), s.name(), s.kind() == SeatKind.AI ? s.aiLevel() : null,
+                s.aiBudget());
+    }
+
+    /** Receives each step of {@link #walk}: move {@code n}'s entry and the view after it. */
+    private interface StepSink<V> {
+        void accept(int n, LogItem item, V view);
+    }
+
+    /** Projects moves {@code after + 1 … end} of {@code replay} for {@code viewer}, one view per position. */
+    private <S, M, V> void walk(Replay<S, M, V> replay, Viewer viewer, int after, int end, StepSink<V> sink) {
+        if (after >= end) {
+            return;
+        }
+        Rules<S, M, V> rules = replay.type().rules();
+        V before = rules.view(replay.at(after), viewer);
+        for (int n = after + 1; n <= end; n++) {
+            Play<M> p = replay.play(n);
+            V next = rules.view(replay.at(n), viewer);
+            sink.accept(n, entry(rules, replay.entry(n), p.move(), before, next, viewer), next);
+            before = next;
+        }
+    }
+
+    private static List<Integer> seats(List<Seat> seats) {
+        return seats.stream().map(Seat::number).toList();
+    }
+}

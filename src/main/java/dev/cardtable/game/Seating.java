@@ -1,0 +1,117 @@
+package dev.cardtable.game;
+
+import dev.cardtable.engine.MalformedInput;
+import dev.cardtable.game.view.Credential;
+import dev.cardtable.store.GameRow;
+import dev.cardtable.store.SeatKind;
+import dev.cardtable.store.SeatRow;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Seats and their tokens: who may sit where, and which seat a bearer token opens. A token is shown
+ * once; only its SHA-256 is stored ({@link Credentials}).
+ */
+public final class Seating {
+
+    /**
+     * A seat as a creator asks for it: exactly one of a human's {@code name}, a computer
+     * opponent's {@code ai} level (with an optional {@code aiBudget}), or {@code open}.
+     *
+     * @param name     a player's name
+     * @param ai       a computer opponent level
+     * @param aiBudget the opponent's thinking budget, or null for its default
+     * @param open     true for a seat anyone may take later
+     */
+    public record SeatSpec(String name, String ai, Integer aiBudget, Boolean open) {
+
+        boolean isOpen() {
+            return Boolean.TRUE.equals(open);
+        }
+    }
+
+    /**
+     * The seats of a new game, and the tokens of its human seats.
+     *
+     * @param seats       the rows to store
+     * @param credentials one token per human seat, in seat order
+     */
+    public record Seated(List<SeatRow> seats, List<Credential> credentials) {
+    }
+
+    private Seating() {
+    }
+
+    /**
+     * Seats for {@code specs} under {@code type}, with a fresh token for every human.
+     *
+     * @throws GameException {@code malformed-request} for a seat that is not exactly one kind, a bad
+     *                       name, an unknown AI level or a budget out of range
+     */
+    public static Seated seat(GameType<?, ?, ?> type, List<SeatSpec> specs) {
+        List<SeatRow> rows = new ArrayList<>();
+        List<Credential> creds = new ArrayList<>();
+        for (int i = 0; i < specs.size(); i++) {
+            SeatSpec sr = specs.get(i);
+            if (sr == null) {
+                throw GameException.malformed("seats[" + i + "] must be an object");
+            }
+            int kinds = (sr.name() != null ? 1 : 0) + (sr.ai() != null ? 1 : 0) + (sr.isOpen() ? 1 : 0);
+            if (kinds != 1) {
+                throw GameException.malformed("seats[" + i + "] must have exactly one of 'name', 'ai' or 'open': true");
+            }
+            if (sr.aiBudget() != null && sr.ai() == null) {
+                throw GameException.malformed("seats[" + i + "]: 'aiBudget' goes only with 'ai'");
+            }
+            if (sr.name() != null) {
+                String token = Credentials.newToken();
+                rows.add(human(i, Names.check(sr.name()), token));
+                creds.add(new Credential(i, token));
+            } else if (sr.ai() != null) {
+                rows.add(computer(type, i, sr.ai(), sr.aiBudget()));
+            } else {
+                rows.add(SeatRow.open(i));
+            }
+        }
+        return new Seated(rows, creds);
+    }
+
+    /** A human seat for {@code name} holding {@code token}. */
+    public static SeatRow human(int seat, String name, String token) {
+        return new SeatRow(seat, SeatKind.HUMAN, name, null, null, Credentials.hash(token), null, null);
+    }
+
+    /**
+     * A computer seat.
+     *
+     * @throws MalformedInput for an unknown level or a budget out of range
+     */
+    public static SeatRow computer(GameType<?, ?, ?> type, int seat, String level, Integer budget) {
+        type.opponents().player(level, budget);
+        return new SeatRow(seat, SeatKind.AI, null, level, budget, null, null, null);
+    }
+
+    /**
+     * The seat whose token {@code authorization} carries ({@code Bearer <token>}); null for no
+     * header when a token is optional.
+     *
+     * @throws GameException {@code unauthenticated} for a missing required token, another scheme, or
+     *                       a token that matches no seat of the game
+     */
+    public static Integer authenticate(GameRow game, String authorization, boolean required) {
+        if (authorization == null || authorization.isBlank()) {
+            if (required) {
+                throw new GameException(Failure.UNAUTHENTICATED, "a move needs 'Authorization: Bearer <seat token>'");
+            }
+            return null;
+        }
+        String a = authorization.trim();
+        if (!a.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            throw new GameException(Failure.UNAUTHENTICATED, "use 'Authorization: Bearer <seat token>'");
+        }
+        String hash = Credentials.hash(a.substring(7).trim());
+        return game.seats().stream().filter(s -> hash.equals(s.tokenHash())).map(SeatRow::seat).findFirst()
+                .orElseThrow(() -> new GameException(Failure.UNAUTHENTICATED, "the token matches no seat of this game"));
+    }
+}

@@ -1,0 +1,60 @@
+package dev.cardtable.store;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * One row of {@code games} with its seats, as read or written in one transaction. JSON columns
+ * are kept as text: this layer neither parses nor builds them.
+ *
+ * @param id             the game id
+ * @param type           the game type, e.g. {@code scoundrel}
+ * @param ruleset        the ruleset name
+ * @param rulesetVersion the ruleset's version
+ * @param options        the resolved options, a JSON object of strings
+ * @param seed           the seed; null for a custom deal. Hidden from clients until the game is over
+ * @param customDeal     the custom deal as given (JSON), or null for a seeded deal
+ * @param seedCommitment SHA-256 commitment of the seed, or null
+ * @param status         the status
+ * @param version        moves applied so far
+ * @param state          the full current state (JSON): a cache that replaying the log reproduces
+ * @param result         the result (JSON) once finished, else null
+ * @param createdAt      creation time
+ * @param updatedAt      time of the last change
+ * @param finishedAt     time the game ended, or null
+ * @param seats          the seats by number
+ */
+public record GameRow(UUID id, String type, String ruleset, int rulesetVersion, String options, String seed,
+                      String customDeal, String seedCommitment, Status status, int version, String state,
+                      String result, Instant createdAt, Instant updatedAt, Instant finishedAt,
+                      List<SeatRow> seats) {
+
+    public GameRow {
+        seats = List.copyOf(seats);
+    }
+
+    /** This game after {@code u}, with {@code seats}. */
+    public GameRow after(GameUpdate u, List<SeatRow> seats) {
+        return new GameRow(id, type, ruleset, rulesetVersion, options, seed, customDeal, seedCommitment, u.status(),
+                u.version(), u.state(), u.result(), createdAt, u.updatedAt(), u.finishedAt(), seats);
+    }
+
+    /** The columns a move, a seat taken or the end of the game changes. */
+    public GameUpdate update() {
+        return new GameUpdate(status, version, state, result, updatedAt, finishedAt);
+    }
+
+    /**
+     * The changeable columns of a game.
+     *
+     * @param status     the status
+     * @param version    moves applied
+     * @param state      the full state (JSON)
+     * @param result     the result (JSON) or null
+     * @param updatedAt  time of this change
+     * @param finishedAt end time or null
+     */
+    public record GameUpdate(Status status, int version, String state, String result, Instant updatedAt, Instant finishedAt) {
+    }
+}

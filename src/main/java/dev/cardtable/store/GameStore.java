@@ -1,0 +1,259 @@
+package dev.cardtable.store;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import org.hibernate.Session;
+import org.hibernate.jdbc.ReturningWork;
+
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Every statement the game service sends, as plain SQL through the Hibernate session's own JDBC
+ * connection (so it joins the caller's transaction). Nothing here is a managed entity: a move
+ * costs one statement to lock and read the game with its seats, one to append the log and one to
+ * update the game.
+ *
+ * <p>Must be called inside a transaction. SQL failures surface as Hibernate's
+ * {@code JDBCException} subtypes, as from any other query.
+ */
+@ApplicationScoped
+public class GameStore {
+
+    private static final String GAME_COLUMNS = """
+            g.id, g.type, g.ruleset, g.ruleset_version, g.options::text, g.seed, g.custom_deal::text,
+            g.seed_commitment, g.status, g.version, g.state::text, g.result::text, g.created_at, g.updated_at,
+            g.finished_at, s.seat, s.kind, s.name, s.ai_level, s.ai_budget, s.token_hash, s.outcome, s.score""";
+
+    // One statement: the game row and its seats as arrays, in seat order.
+    private static final String SELECT_GAME = "select " + GAME_COLUMNS + """
+             from games g cross join lateral (
+                select array_agg(seat order by seat) seat, array_agg(kind order by seat) kind,
+                       array_agg(name order by seat) "name", array_agg(ai_level order by seat) ai_level,
+                       array_agg(ai_budget order by seat) ai_budget, array_agg(token_hash order by seat) token_hash,
+                       array_agg(outcome order by seat) outcome, array_agg(score order by seat) score
+                from seats where game_id = g.id) s
+            where g.id = ?""";
+
+    @Inject
+    EntityManager em;
+
+    /** Game {@code id} with its seats, or empty. */
+    public Optional<GameRow> find(UUID id) {
+        return work(c -> readGame(c, SELECT_GAME, id));
+    }
+
+    /**
+     * Game {@code id} with its seats, its row locked until the transaction ends: every change to
+     * one game serialises here.
+     */
+    public Optional<GameRow> lock(UUID id) {
+        return work(c -> readGame(c, SELECT_GAME + " for update of g", id));
+    }
+
+    /** Inserts a new game and its seats. */
+    public void insert(GameRow g) {
+        work(c -> {
+            try (PreparedStatement ps = c.prepareStatement("""
+                    insert into games (id, type, ruleset, ruleset_version, options, seed, custom_deal, seed_commitment,
+                                       status, version, state, result, created_at, updated_at, finished_at)
+                    values (?, ?, ?, ?, ?::jsonb, ?, ?::jsonb, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?)""")) {
+                ps.setObject(1, g.id());
+                ps.setString(2, g.type());
+                ps.setString(3, g.ruleset());
+                ps.setInt(4, g.rulesetVersion());
+                ps.setString(5, g.options());
+                ps.setString(6, g.seed());
+                ps.setString(7, g.customDeal());
+                ps.setString(8, g.seedCommitment());
+                ps.setString(9, g.status().id());
+                ps.setInt(10, g.version());
+                ps.setString(11, g.state());
+                ps.setString(12, g.result());
+                setTime(ps, 13, g.createdAt());
+                setTime(ps, 14, g.updatedAt());
+                setTime(ps, 15, g.finishedAt());
+                ps.executeUpdate();
+            }
+            try (PreparedStatement ps = c.prepareStatement("""
+                    insert into seats (game_id, seat, kind, name, ai_level, ai_budget, token_hash, outcome, score,
+                                       game_type, created_at)
+                    values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
+                for (SeatRow s : g.seats()) {
+                    ps.setObject(1, g.id());
+                    ps.setInt(2, s.seat());
+                    setSeat(ps, 3, s);
+                    ps.setString(10, g.type());
+                    setTime(ps, 11, g.createdAt());
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+            return null;
+        });
+    }
+
+    /** Writes the changeable columns of game {@code id}. */
+    public void update(UUID id, GameRow.GameUpdate u) {
+        work(c -> {
+            try (PreparedStatement ps = c.prepareStatement("""
+                    update games set status = ?, version = ?, state = ?::jsonb, result = ?::jsonb, updated_at = ?,
+                                     finished_at = ?
+                    where id = ?""")) {
+                ps.setString(1, u.status().id());
+                ps.setInt(2, u.version());
+                ps.setString(3, u.state());
+                ps.setString(4, u.result());
+                setTime(ps, 5, u.updatedAt());
+                setTime(ps, 6, u.finishedAt());
+                ps.setObject(7, id);
+                ps.executeUpdate();
+            }
+            return null;
+        });
+    }
+
+    /** Writes who sits at each of {@code seats} and how it ended. */
+    public void updateSeats(UUID id, List<SeatRow> seats) {
+        if (seats.isEmpty()) {
+            return;
+        }
+        work(c -> {
+            try (PreparedStatement ps = c.prepareStatement("""
+                    update seats set kind = ?, name = ?, ai_level = ?, ai_budget = ?, token_hash = ?, outcome = ?, score = ?
+                    where game_id = ? and seat = ?""")) {
+                for (SeatRow s : seats) {
+                    setSeat(ps, 1, s);
+                    ps.setObject(8, id);
+                    ps.setInt(9, s.seat());
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+            return null;
+        });
+    }
+
+    /** Appends {@code moves} to the log of game {@code id}. */
+    public void append(UUID id, List<MoveRow> moves) {
+        if (moves.isEmpty()) {
+            return;
+        }
+        work(c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "insert into moves (game_id, seq, seat, move, at) values (?, ?, ?, ?::jsonb, ?)")) {
+                for (MoveRow m : moves) {
+                    ps.setObject(1, id);
+                    ps.setInt(2, m.seq());
+                    ps.setInt(3, m.seat());
+                    ps.setString(4, m.move());
+                    setTime(ps, 5, m.at());
+                    if (moves.size() == 1) {
+                        ps.executeUpdate();
+                        return null;
+                    }
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+            return null;
+        });
+    }
+
+    /** The log entries of game {@code id} with {@code after < seq <= upTo}, in order. */
+    public List<MoveRow> log(UUID id, int after, int upTo) {
+        return work(c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "select seq, seat, move::text, at from moves where game_id = ? and seq > ? and seq <= ? order by seq")) {
+                ps.setObject(1, id);
+                ps.setInt(2, after);
+                ps.setInt(3, upTo);
+                List<MoveRow> out = new ArrayList<>();
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(new MoveRow(rs.getInt(1), rs.getInt(2), rs.getString(3), time(rs, 4)));
+                    }
+                }
+                return out;
+            }
+        });
+    }
+
+    /** Sends {@code payload} on {@code channel} when the transaction commits (PostgreSQL NOTIFY). */
+    public void notify(String channel, String payload) {
+        work(c -> {
+            try (PreparedStatement ps = c.prepareStatement("select pg_notify(?, ?)")) {
+                ps.setString(1, channel);
+                ps.setString(2, payload);
+                ps.executeQuery().close();
+            }
+            return null;
+        });
+    }
+
+    private Optional<GameRow> readGame(Connection c, String sql, UUID id) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setObject(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    return Optional.empty();
+                }
+                return Optional.of(new GameRow(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3),
+                        rs.getInt(4), rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8),
+                        Status.of(rs.getString(9)), rs.getInt(10), rs.getString(11), rs.getString(12), time(rs, 13),
+                        time(rs, 14), time(rs, 15), seats(rs, 16)));
+            }
+        }
+    }
+
+    private static List<SeatRow> seats(ResultSet rs, int from) throws SQLException {
+        Object[][] cols = new Object[8][];
+        for (int i = 0; i < cols.length; i++) {
+            Array a = rs.getArray(from + i);
+            cols[i] = a == null ? new Object[0] : (Object[]) a.getArray();
+        }
+        List<SeatRow> out = new ArrayList<>(cols[0].length);
+        for (int i = 0; i < cols[0].length; i++) {
+            out.add(new SeatRow((Integer) cols[0][i], SeatKind.of((String) cols[1][i]), (String) cols[2][i],
+                    (String) cols[3][i], (Integer) cols[4][i], (String) cols[5][i], (String) cols[6][i],
+                    (Integer) cols[7][i]));
+        }
+        return out;
+    }
+
+    private static void setSeat(PreparedStatement ps, int i, SeatRow s) throws SQLException {
+        ps.setString(i, s.kind().id());
+        ps.setString(i + 1, s.name());
+        ps.setString(i + 2, s.aiLevel());
+        ps.setObject(i + 3, s.aiBudget(), Types.INTEGER);
+        ps.setString(i + 4, s.tokenHash());
+        ps.setString(i + 5, s.outcome());
+        ps.setObject(i + 6, s.score(), Types.INTEGER);
+    }
+
+    static void setTime(PreparedStatement ps, int i, Instant t) throws SQLException {
+        ps.setObject(i, t == null ? null : OffsetDateTime.ofInstant(t, ZoneOffset.UTC), Types.TIMESTAMP_WITH_TIMEZONE);
+    }
+
+    static Instant time(ResultSet rs, int i) throws SQLException {
+        OffsetDateTime t = rs.getObject(i, OffsetDateTime.class);
+        return t == null ? null : t.toInstant();
+    }
+
+    /** Runs {@code work} on the transaction's connection. */
+    <T> T work(ReturningWork<T> work) {
+        return em.unwrap(Session.class).doReturningWork(work);
+    }
+}
