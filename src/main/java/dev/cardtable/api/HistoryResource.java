@@ -15,7 +15,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/** The history of play and per-player statistics ({@code api.md}, "Resources"). */
+/** The history of play and per-player statistics ({@code docs/api.md}, "Resources"). */
 @Path("/api")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "history")

@@ -23,7 +23,7 @@ import java.util.stream.Collectors;
 
 /**
  * The one place errors become responses: RFC 9457 {@code application/problem+json} with a stable
- * {@code code} ({@code api.md}, "Errors"). Bodies never carry a stack trace, an exception class
+ * {@code code} ({@code docs/api.md}, "Errors"). Bodies never carry a stack trace, an exception class
  * name or SQL.
  */
 public class ProblemMapper {

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * The result of a finished game. Implementations are records whose components are the game's
- * public result shape (see {@code api.md}); {@link #standings()} is the game-independent summary.
+ * public result shape (see {@code docs/api.md}); {@link #standings()} is the game-independent summary.
  */
 public interface Result {
 

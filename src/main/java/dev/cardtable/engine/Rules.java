@@ -70,7 +70,7 @@ public interface Rules<S, M, V> {
     Map<String, Object> writeMove(M move);
 
     /**
-     * Reads a custom deal from its JSON form (see {@code api.md}, "Creating a game").
+     * Reads a custom deal from its JSON form (see {@code docs/api.md}, "Creating a game").
      *
      * @throws MalformedInput when the shape is wrong or a card code is unknown
      */

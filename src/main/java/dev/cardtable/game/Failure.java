@@ -2,7 +2,7 @@ package dev.cardtable.game;
 
 /**
  * Every way a request can fail, with its HTTP status and the stable {@code code} clients match on
- * ({@code api.md}, "Errors"). Codes never change once published.
+ * ({@code docs/api.md}, "Errors"). Codes never change once published.
  */
 public enum Failure {
     MALFORMED_REQUEST(400, "malformed-request", "Malformed request"),

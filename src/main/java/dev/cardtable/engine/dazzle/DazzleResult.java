@@ -12,7 +12,7 @@ import java.util.Map;
 
 /**
  * The result of a finished Dazzle game ({@code dazzle.md}, "Scoring"), in the public shape of
- * {@code api.md}:
+ * {@code docs/api.md}:
  * <pre>{"scores":[14,7], "winner":0,
  *  "colors":{"B":{"worth":9,"claims":[4,4]}, "G":{…}, "R":{…}, "Y":{…}}}</pre>
  *

@@ -7,7 +7,7 @@ import dev.cardtable.engine.Standing;
 import java.util.List;
 
 /**
- * How a Scoundrel game ended: the {@code result} of {@code api.md},
+ * How a Scoundrel game ended: the {@code result} of {@code docs/api.md},
  * {@code {"outcome":"won"|"lost","score":n}}.
  *
  * @param outcome {@value #WON} or {@value #LOST}

@@ -266,7 +266,7 @@ public final class ScoundrelRules implements Rules<ScoundrelState, ScoundrelMove
 
     /**
      * Reads a custom deal: a JSON array of the 44 card codes, top of the dungeon first
-     * ({@code api.md}, "Creating a game").
+     * ({@code docs/api.md}, "Creating a game").
      *
      * @throws MalformedInput when it is not an array of strings, or not exactly the 44 cards
      */

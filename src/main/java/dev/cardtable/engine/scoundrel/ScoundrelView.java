@@ -3,7 +3,7 @@ package dev.cardtable.engine.scoundrel;
 import java.util.List;
 
 /**
- * What a viewer sees of a Scoundrel game: the {@code view} of {@code api.md}, component for
+ * What a viewer sees of a Scoundrel game: the {@code view} of {@code docs/api.md}, component for
  * component, so that it serialises to that shape as it is:
  *
  * <pre>{@code
