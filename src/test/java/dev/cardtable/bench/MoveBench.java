@@ -77,6 +77,7 @@ import java.util.stream.Stream;
  *       move (ms), and for Card Table the ratios pgbench tx/s ÷ moves/s.</li>
  * </ol>
  *
+ * Every run starts after {@code VACUUM ANALYZE} of games, seats and moves and a {@code CHECKPOINT}.
  * Each pgbench run lasts warm-up + duration + 2 s; only transactions completing in the measured
  * window (from pgbench's per-transaction log, {@code -l}) count, and CPU is read at the window's
  * edges while the connections are open. Every child process (server, pgbench, PostgreSQL) is
@@ -851,12 +852,20 @@ public final class MoveBench {
         return (long) Math.ceil((warmup.toMillis() + duration.toMillis()) / 1000.0) + 2;
     }
 
-    private Row pgbenchRun(String label, Script script, int n) throws Exception {
+    /**
+     * The same start for every run: pgbench's moves deleted, the tables vacuumed (so that
+     * autovacuum does not clean up one run's rows in the next) and a checkpoint.
+     */
+    private void quiesce() throws SQLException {
         try (Connection c = connect(); Statement st = c.createStatement()) {
             st.execute("delete from moves where seq >= " + SEQ_BASE);
-            st.execute("vacuum analyze games, moves");
+            st.execute("vacuum analyze games, seats, moves");
             st.execute("checkpoint");
         }
+    }
+
+    private Row pgbenchRun(String label, Script script, int n) throws Exception {
+        quiesce();
         Map<String, Long> before = tableCounters();
         String prefix = "pgbench-" + label + "-" + n;
         List<String> cmd = new ArrayList<>(List.of(pgbench, "-n", "-M", "prepared", "-c", Integer.toString(n),
@@ -987,9 +996,7 @@ public final class MoveBench {
     }
 
     private Row loadRun(int n) throws Exception {
-        try (Connection c = connect(); Statement st = c.createStatement()) {
-            st.execute("checkpoint");
-        }
+        quiesce();
         out.printf("· Card Table load, %d client%s, %d s …%n", n, n == 1 ? "" : "s",
                 (warmup.toMillis() + duration.toMillis()) / 1000);
         Map<String, String> a = new LinkedHashMap<>();
