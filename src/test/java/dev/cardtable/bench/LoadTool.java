@@ -4,10 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cardtable.engine.scoundrel.Card;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -19,6 +21,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
@@ -26,11 +29,10 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * A bounded closed-loop load generator for a running Card Table server.
  *
- * <p>Each of {@code --clients} threads loops: create a game, then POST a legal move taken from the
- * previous response's {@code legalMoves} (for Scoundrel the first {@code play} move, else the first
- * move) until the game is finished, then create the next one. Only move POSTs are timed. Requests
- * that start before the warm-up ends are not measured; the run stops by itself at warm-up +
- * duration (plus at most one request timeout).
+ * <p>Each of {@code --clients} threads loops: create a game, then POST a legal move chosen from the
+ * previous response's {@code legalMoves} by the {@code --policy} until the game is finished, then
+ * create the next one. Only move POSTs are timed. Requests that start before the warm-up ends are
+ * not measured; the run stops by itself at warm-up + duration (plus at most one request timeout).
  *
  * <pre>
  * ./mvnw -q test-compile exec:java -Dexec.mainClass=dev.cardtable.bench.LoadTool \
@@ -39,16 +41,39 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * Options: {@code --base URL} (default http://localhost:8080), {@code --clients N} (1),
  * {@code --duration D} (60s), {@code --warmup D} (10s), {@code --type scoundrel|dazzle}
- * (scoundrel; dazzle seats a human and {@code {"ai":"random"}}), {@code --pid P} (the server
- * process, for its memory and CPU), {@code --pg-pid P} (the PostgreSQL postmaster, first line of
- * {@code <data dir>/postmaster.pid}, for the CPU of it and its backends), {@code --watch-every N} (open a live-event stream on every
- * N-th game a client creates; 0 = none), {@code --max-moves N} (per game, a safety bound; 500).
+ * (scoundrel; dazzle seats a human and {@code {"ai":"random"}}), {@code --policy P} (which legal
+ * move a client posts, see below; {@code best-health}), {@code --seed N} (the clients' tie-breaking
+ * generators; 1), {@code --pid P} (the server process, for its memory and CPU), {@code --pg-pid P}
+ * (the PostgreSQL postmaster, first line of {@code <data dir>/postmaster.pid}, for the CPU of it and
+ * its backends), {@code --watch-every N} (open a live-event stream on every N-th game a client
+ * creates; 0 = none), {@code --max-moves N} (per game, a safety bound; 500).
  * Durations: {@code 500ms}, {@code 10s}, {@code 2m}.
+ *
+ * <p>Policies:
+ * <ul>
+ *   <li>{@code best-health} (default): for Scoundrel, among the legal moves, those that leave the
+ *       most health right after the move, computed from the response's {@code view} (a weapon or
+ *       an avoid keeps health; a potion heals up to {@code maxHealth}, except a second one in a
+ *       turn in {@code standard}; a monster costs its value, less the weapon's value when the move
+ *       uses the weapon: in {@code standard} a plain {@code play} uses it exactly when the
+ *       barehanded variant of the same card is also legal, in {@code simple} whenever a weapon is
+ *       equipped); ties are broken at random by a generator seeded with {@code --seed} plus the
+ *       client's number. For Dazzle: a uniformly random legal move from the same generator.</li>
+ *   <li>{@code first-play}: the first {@code play} move, else the first move (games last longer
+ *       than by avoiding); the behaviour before policies existed.</li>
+ * </ul>
+ *
+ * <p>{@link #measure()} runs in-process and returns a {@link Measurement}; {@link #main} prints it.
  */
 public final class LoadTool {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
+
+    /** The default policy: a move among those that leave the most health now, ties at random. */
+    public static final String BEST_HEALTH = "best-health";
+    /** The first {@code play} move, else the first move. */
+    public static final String FIRST_PLAY = "first-play";
 
     private final String base;
     private final int clients;
@@ -59,6 +84,8 @@ public final class LoadTool {
     private final Long pgPid;
     private final int watchEvery;
     private final int maxMoves;
+    private final String policy;
+    private final long seed;
 
     private final AtomicLong moves = new AtomicLong();
     private final AtomicLong movesAll = new AtomicLong();
@@ -74,7 +101,13 @@ public final class LoadTool {
     private long measureStart;
     private long end;
 
-    private LoadTool(Map<String, String> a) {
+    /**
+     * A configured run; nothing starts until {@link #measure()}.
+     *
+     * @param a the options of the class comment, without the leading {@code --} (see {@link Args#parse})
+     * @throws IllegalArgumentException for an unknown type or policy, or a client count out of 1..512
+     */
+    public LoadTool(Map<String, String> a) {
         base = a.getOrDefault("base", "http://localhost:8080").replaceAll("/+$", "");
         clients = Integer.parseInt(a.getOrDefault("clients", "1"));
         duration = Args.duration(a.getOrDefault("duration", "60s"));
@@ -84,6 +117,11 @@ public final class LoadTool {
         pgPid = a.containsKey("pg-pid") ? Long.parseLong(a.get("pg-pid")) : null;
         watchEvery = Integer.parseInt(a.getOrDefault("watch-every", "0"));
         maxMoves = Integer.parseInt(a.getOrDefault("max-moves", "500"));
+        policy = a.getOrDefault("policy", BEST_HEALTH);
+        seed = Long.parseLong(a.getOrDefault("seed", "1"));
+        if (!policy.equals(BEST_HEALTH) && !policy.equals(FIRST_PLAY)) {
+            throw new IllegalArgumentException("--policy must be " + BEST_HEALTH + " or " + FIRST_PLAY);
+        }
         if (!type.equals("scoundrel") && !type.equals("dazzle")) {
             throw new IllegalArgumentException("--type must be scoundrel or dazzle");
         }
@@ -93,11 +131,110 @@ public final class LoadTool {
     }
 
     public static void main(String[] args) throws Exception {
-        LoadTool tool = new LoadTool(Args.parse(args));
-        System.exit(tool.run() ? 0 : 1);
+        Measurement m = new LoadTool(Args.parse(args)).measure();
+        m.print(System.out);
+        System.exit(m.errors() == 0 ? 0 : 1);
     }
 
-    private boolean run() throws Exception {
+    /**
+     * What one run measured. Latencies are of move POSTs started after the warm-up and answered
+     * before the end; CPU is over the measured window.
+     *
+     * @param type              scoundrel or dazzle
+     * @param policy            the move policy
+     * @param base              the server's base URL
+     * @param clients           concurrent clients
+     * @param warmupSeconds     the warm-up, in seconds
+     * @param measuredSeconds   the measured window, in seconds
+     * @param moves             moves answered 200 in the measured window
+     * @param movesAll          moves answered 200 in all
+     * @param gamesFinished     games finished in the measured window
+     * @param gamesFinishedAll  games finished in all
+     * @param gamesCreated      games created in all
+     * @param p50Ms             median move latency, milliseconds
+     * @param p90Ms             90th percentile, milliseconds
+     * @param p99Ms             99th percentile, milliseconds
+     * @param maxMs             slowest move, milliseconds
+     * @param errors            failed requests (not counting requests cut off by the end of the run)
+     * @param errorSamples      up to 20 of them, timestamped
+     * @param serverCpuSeconds  the server process's user + system CPU in the window, seconds; NaN
+     *                          without {@code --pid}
+     * @param pgCpuSeconds      the PostgreSQL postmaster's and all its backends' CPU in the window,
+     *                          seconds; NaN without {@code --pg-pid}
+     * @param serverStatus      {@code /proc/<pid>/status} of the server at the end (VmRSS …); empty
+     *                          without {@code --pid}
+     * @param watched           games with a live-event stream
+     * @param events            move events received on them
+     * @param watchedMoves      moves made on them
+     */
+    public record Measurement(String type, String policy, String base, int clients, double warmupSeconds,
+                              double measuredSeconds, long moves, long movesAll, long gamesFinished,
+                              long gamesFinishedAll, long gamesCreated, double p50Ms, double p90Ms, double p99Ms,
+                              double maxMs, long errors, List<String> errorSamples, double serverCpuSeconds,
+                              double pgCpuSeconds, Map<String, String> serverStatus, long watched, long events,
+                              long watchedMoves) {
+
+        /** Moves per second in the measured window. */
+        public double movesPerSecond() {
+            return measuredSeconds > 0 ? moves / measuredSeconds : 0;
+        }
+
+        /** Server CPU per move, milliseconds; NaN when not measured or no move. */
+        public double serverCpuMsPerMove() {
+            return moves == 0 ? Double.NaN : serverCpuSeconds * 1000 / moves;
+        }
+
+        /** PostgreSQL CPU per move, milliseconds; NaN when not measured or no move. */
+        public double pgCpuMsPerMove() {
+            return moves == 0 ? Double.NaN : pgCpuSeconds * 1000 / moves;
+        }
+
+        /** The report {@link LoadTool#main} prints. */
+        public void print(PrintStream out) {
+            out.println();
+            out.printf("type            %s (policy %s)%n", type, policy);
+            out.printf("base            %s%n", base);
+            out.printf("clients         %d%n", clients);
+            out.printf("warmup          %.1f s%n", warmupSeconds);
+            out.printf("duration        %.1f s (measured)%n", measuredSeconds);
+            out.printf("games finished  %d (measured window), %d in all%n", gamesFinished, gamesFinishedAll);
+            out.printf("moves           %d (measured window), %d in all%n", moves, movesAll);
+            out.printf("moves/s         %.1f%n", movesPerSecond());
+            out.printf("move latency    p50 %.2f ms  p90 %.2f ms  p99 %.2f ms  max %.2f ms  (n=%d)%n",
+                    p50Ms, p90Ms, p99Ms, maxMs, moves);
+            out.printf("games created   %d%n", gamesCreated);
+            if (watched > 0) {
+                out.printf("watched games   %d, move events received %d for %d moves on them%n",
+                        watched, events, watchedMoves);
+            }
+            out.printf("errors          %d%n", errors);
+            errorSamples.stream().limit(5).forEach(e -> out.println("  error: " + e));
+            if (!serverStatus.isEmpty()) {
+                out.printf("server          VmRSS %s, VmHWM %s, threads %s%n",
+                        serverStatus.getOrDefault("VmRSS", "?"), serverStatus.getOrDefault("VmHWM", "?"),
+                        serverStatus.getOrDefault("Threads", "?"));
+            }
+            if (!Double.isNaN(serverCpuSeconds)) {
+                out.printf("server CPU      %.1f s in the measured window = %.2f cores (%.0f µs CPU per move)%n",
+                        serverCpuSeconds, serverCpuSeconds / measuredSeconds, serverCpuMsPerMove() * 1000);
+            }
+            if (!Double.isNaN(pgCpuSeconds)) {
+                out.printf("PostgreSQL CPU  %.1f s in the measured window = %.2f cores (%.0f µs CPU per move)%n",
+                        pgCpuSeconds, pgCpuSeconds / measuredSeconds, pgCpuMsPerMove() * 1000);
+            }
+            try {
+                out.printf("load average    %s%n", Files.readString(Path.of("/proc/loadavg")).trim());
+            } catch (IOException e) {
+                // not Linux
+            }
+        }
+    }
+
+    /**
+     * Runs the load (warm-up, then the measured window) and returns what it measured; blocks for
+     * about warm-up + duration. One instance measures once.
+     */
+    public Measurement measure() throws InterruptedException {
         long start = System.nanoTime();
         measureStart = start + warmup.toNanos();
         end = measureStart + duration.toNanos();
@@ -129,44 +266,16 @@ public final class LoadTool {
 
         Histogram all = new Histogram(TimeUnitNs.MINUTE, 3);
         histograms.forEach(all::add);
-        double secs = measuredNanos / 1e9;
-        System.out.println();
-        System.out.printf("type            %s%n", type);
-        System.out.printf("base            %s%n", base);
-        System.out.printf("clients         %d%n", clients);
-        System.out.printf("warmup          %.1f s%n", warmup.toMillis() / 1000.0);
-        System.out.printf("duration        %.1f s (measured)%n", secs);
-        System.out.printf("games finished  %d (measured window), %d in all%n", games.get(), gamesAll.get());
-        System.out.printf("moves           %d (measured window), %d in all%n", moves.get(), movesAll.get());
-        System.out.printf("moves/s         %.1f%n", moves.get() / secs);
-        System.out.printf("move latency    p50 %.2f ms  p90 %.2f ms  p99 %.2f ms  max %.2f ms  (n=%d)%n",
+        double serverCpu = cpuAtStart[0] >= 0 && cpuAtEnd >= 0
+                ? (cpuAtEnd - cpuAtStart[0]) / (double) ProcStat.TICKS_PER_SECOND : Double.NaN;
+        double pgCpu = cpuAtStart[1] >= 0 && pgCpuAtEnd >= 0
+                ? (pgCpuAtEnd - cpuAtStart[1]) / (double) ProcStat.TICKS_PER_SECOND : Double.NaN;
+        return new Measurement(type, policy, base, clients, warmup.toMillis() / 1000.0, measuredNanos / 1e9,
+                moves.get(), movesAll.get(), games.get(), gamesAll.get(), creates.get(),
                 ms(all.getValueAtPercentile(50)), ms(all.getValueAtPercentile(90)),
-                ms(all.getValueAtPercentile(99)), ms(all.getMaxValue()), all.getTotalCount());
-        System.out.printf("games created   %d%n", creates.get());
-        if (watchEvery > 0) {
-            System.out.printf("watched games   %d (every %d-th), move events received %d for %d moves on them%n",
-                    watched.get(), watchEvery, events.get(), watchedMoves.get());
-        }
-        System.out.printf("errors          %d%n", errors.get());
-        errorSamples.stream().limit(5).forEach(e -> System.out.println("  error: " + e));
-        if (pid != null) {
-            Map<String, String> status = ProcStat.status(pid);
-            System.out.printf("server pid      %d: VmRSS %s, VmHWM %s, threads %s%n", pid,
-                    status.getOrDefault("VmRSS", "?"), status.getOrDefault("VmHWM", "?"),
-                    status.getOrDefault("Threads", "?"));
-            if (cpuAtStart[0] >= 0 && cpuAtEnd >= 0) {
-                double cpuSecs = (cpuAtEnd - cpuAtStart[0]) / (double) ProcStat.TICKS_PER_SECOND;
-                System.out.printf("server CPU      %.1f s in the measured window = %.2f cores (%.0f µs CPU per move)%n",
-                        cpuSecs, cpuSecs / secs, moves.get() == 0 ? 0 : cpuSecs * 1e6 / moves.get());
-            }
-        }
-        if (cpuAtStart[1] >= 0 && pgCpuAtEnd >= 0) {
-            double pgSecs = (pgCpuAtEnd - cpuAtStart[1]) / (double) ProcStat.TICKS_PER_SECOND;
-            System.out.printf("PostgreSQL CPU  %.1f s in the measured window = %.2f cores (%.0f µs CPU per move)%n",
-                    pgSecs, pgSecs / secs, moves.get() == 0 ? 0 : pgSecs * 1e6 / moves.get());
-        }
-        System.out.printf("load average    %s%n", Files.readString(Path.of("/proc/loadavg")).trim());
-        return errors.get() == 0;
+                ms(all.getValueAtPercentile(99)), ms(all.getMaxValue()), errors.get(), List.copyOf(errorSamples),
+                serverCpu, pgCpu, pid == null ? Map.of() : ProcStat.status(pid), watched.get(), events.get(),
+                watchedMoves.get());
     }
 
     // ---------------------------------------------------------------- one client
@@ -175,6 +284,7 @@ public final class LoadTool {
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(10)).build();
         String name = "load" + client;
+        Random tieBreak = new Random(seed + client);
         int created = 0;
         while (System.nanoTime() < end) {
             JsonNode game;
@@ -192,7 +302,8 @@ public final class LoadTool {
             int played = 0;
             try {
                 while (System.nanoTime() < end && "active".equals(game.path("status").asText()) && played < maxMoves) {
-                    JsonNode move = choose(game.path("legalMoves"));
+                    JsonNode move = policy.equals(FIRST_PLAY) ? firstPlay(game.path("legalMoves"))
+                            : bestForHealth(game, tieBreak);
                     if (move == null) {
                         error("game " + id + ": active but no legal move for the human seat");
                         break;
@@ -266,7 +377,7 @@ public final class LoadTool {
     }
 
     /** The first "play" move (so that games last longer than by avoiding), else the first move. */
-    private static JsonNode choose(JsonNode legal) {
+    static JsonNode firstPlay(JsonNode legal) {
         if (!legal.isArray() || legal.isEmpty()) {
             return null;
         }
@@ -276,6 +387,69 @@ public final class LoadTool {
             }
         }
         return legal.get(0);
+    }
+
+    /**
+     * The {@value #BEST_HEALTH} policy (see the class comment): one of the legal moves that leave
+     * the most health, picked by {@code random}; null when there is no legal move.
+     *
+     * @param game a game response ({@code type}, {@code ruleset}, {@code view}, {@code legalMoves})
+     */
+    static JsonNode bestForHealth(JsonNode game, Random random) {
+        JsonNode legal = game.path("legalMoves");
+        if (!legal.isArray() || legal.isEmpty()) {
+            return null;
+        }
+        if (!"scoundrel".equals(game.path("type").asText())) {
+            return legal.get(random.nextInt(legal.size()));
+        }
+        List<JsonNode> best = new ArrayList<>();
+        int bestHealth = Integer.MIN_VALUE;
+        for (JsonNode m : legal) {
+            int h = healthAfter(game, m);
+            if (h > bestHealth) {
+                best.clear();
+                bestHealth = h;
+            }
+            if (h == bestHealth) {
+                best.add(m);
+            }
+        }
+        return best.get(random.nextInt(best.size()));
+    }
+
+    /** Scoundrel health right after {@code move}, from the game's view (scoundrel.md, "Face a card"). */
+    static int healthAfter(JsonNode game, JsonNode move) {
+        JsonNode view = game.path("view");
+        int health = view.path("health").asInt();
+        if (!"play".equals(move.path("action").asText())) {
+            return health; // avoid
+        }
+        boolean simple = "simple".equals(game.path("ruleset").asText());
+        Card card = Card.parse(move.path("card").asText());
+        return switch (card.kind()) {
+            case WEAPON -> health;
+            case POTION -> !simple && view.path("potionUsedThisTurn").asBoolean()
+                    ? health : Math.min(view.path("maxHealth").asInt(health), health + card.value());
+            case MONSTER -> {
+                JsonNode weapon = view.path("weapon");
+                boolean barehanded = move.path("barehanded").asBoolean(false);
+                boolean usable = weapon.isObject() && (simple || hasBarehandedVariant(game.path("legalMoves"), card));
+                yield !barehanded && usable
+                        ? health - Math.max(0, card.value() - Card.parse(weapon.path("card").asText()).value())
+                        : health - card.value();
+            }
+        };
+    }
+
+    /** In {@code standard}, the barehanded variant is listed exactly for the monsters the weapon may fight. */
+    private static boolean hasBarehandedVariant(JsonNode legal, Card card) {
+        for (JsonNode m : legal) {
+            if (m.path("barehanded").asBoolean(false) && card.code().equals(m.path("card").asText())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void error(String message) {
