@@ -5,14 +5,14 @@ import dev.cardtable.engine.Opponents;
 import dev.cardtable.engine.dazzle.DazzleRules;
 import dev.cardtable.engine.dazzle.ai.DazzleOpponents;
 import dev.cardtable.engine.scoundrel.ScoundrelRules;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /** The game types this server offers: type name → rules and computer opponents. */
-@ApplicationScoped
+@Singleton
 public class GameCatalog {
 
     private final Map<String, GameType<?, ?, ?>> types = new LinkedHashMap<>();

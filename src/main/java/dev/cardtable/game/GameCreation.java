@@ -12,7 +12,7 @@ import dev.cardtable.store.GameStore;
 import dev.cardtable.store.SeatKind;
 import dev.cardtable.store.SeatRow;
 import dev.cardtable.store.Status;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
@@ -23,7 +23,7 @@ import java.util.Map;
 import java.util.UUID;
 
 /** Creating games and taking open seats ({@code docs/api.md}, "Creating a game"). */
-@ApplicationScoped
+@Singleton
 public class GameCreation {
 
     /**

@@ -7,7 +7,7 @@ import dev.cardtable.game.view.Position;
 import dev.cardtable.game.view.Timeline;
 import dev.cardtable.store.GameRow;
 import dev.cardtable.store.GameStore;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
@@ -18,7 +18,7 @@ import java.util.UUID;
  * is read from the stored state; the log, past positions, the timeline and the record replay the
  * log once, up to the last move they need.
  */
-@ApplicationScoped
+@Singleton
 public class GameReads {
 
     /** The largest page of the move log. */

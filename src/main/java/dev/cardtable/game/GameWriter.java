@@ -15,7 +15,7 @@ import dev.cardtable.store.MoveRow;
 import dev.cardtable.store.SeatKind;
 import dev.cardtable.store.SeatRow;
 import dev.cardtable.store.Status;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 
@@ -33,7 +33,7 @@ import java.util.Optional;
  * new state and, at the end, the standings and the record fingerprint. Callers hold the
  * transaction.
  */
-@ApplicationScoped
+@Singleton
 public class GameWriter {
 
     @Inject

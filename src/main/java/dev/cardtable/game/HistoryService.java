@@ -6,7 +6,7 @@ import dev.cardtable.game.view.PlayerStats;
 import dev.cardtable.store.GameRow;
 import dev.cardtable.store.HistoryQueries;
 import dev.cardtable.store.Status;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
@@ -23,7 +23,7 @@ import java.util.UUID;
  * being created), and per-player statistics; the SQL is {@link HistoryQueries}. Reads public facts only: no view, no seed of a
  * running game.
  */
-@ApplicationScoped
+@Singleton
 public class HistoryService {
 
     /** The largest page. */

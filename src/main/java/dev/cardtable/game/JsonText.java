@@ -5,7 +5,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 
 import java.util.Map;
@@ -15,7 +15,7 @@ import java.util.Map;
  * the server's one object mapper. Stored text that cannot be read is a server fault
  * ({@link IllegalStateException}), never a client's.
  */
-@ApplicationScoped
+@Singleton
 public class JsonText {
 
     private static final TypeReference<Map<String, String>> STRING_MAP = new TypeReference<>() {

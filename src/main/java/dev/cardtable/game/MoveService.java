@@ -11,7 +11,7 @@ import dev.cardtable.store.GameStore;
 import dev.cardtable.store.IdempotencyStore;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
@@ -27,7 +27,7 @@ import java.util.UUID;
  * game, all in one transaction with no replay and without reading the log. Metrics
  * {@code cardtable.moves.applied} and {@code cardtable.move.latency} are recorded here.
  */
-@ApplicationScoped
+@Singleton
 public class MoveService {
 
     /**

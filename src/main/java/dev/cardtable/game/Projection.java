@@ -18,7 +18,7 @@ import dev.cardtable.store.MoveRow;
 import dev.cardtable.store.SeatKind;
 import dev.cardtable.store.SeatRow;
 import dev.cardtable.store.Status;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 
 import java.util.ArrayList;
@@ -33,7 +33,7 @@ import java.util.Map;
  * information (a running game's seed or custom deal, what a seat may not see) has no other way
  * out ({@code docs/rules/dazzle.md}, "Who sees what").
  */
-@ApplicationScoped
+@Singleton
 public class Projection {
 
     @Inject

@@ -1,6 +1,6 @@
 package dev.cardtable.store;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 
 import java.sql.PreparedStatement;
@@ -13,7 +13,7 @@ import java.util.UUID;
  * fingerprint. The database decides every uniqueness here (insert on conflict), never a prior
  * lookup, so concurrent writers cannot fail on a duplicate.
  */
-@ApplicationScoped
+@Singleton
 public class FingerprintStore {
 
     @Inject

@@ -1,6 +1,6 @@
 package dev.cardtable.store;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import org.hibernate.Session;
@@ -29,7 +29,7 @@ import java.util.UUID;
  * <p>Must be called inside a transaction. SQL failures surface as Hibernate's
  * {@code JDBCException} subtypes, as from any other query.
  */
-@ApplicationScoped
+@Singleton
 public class GameStore {
 
     private static final String GAME_COLUMNS = """

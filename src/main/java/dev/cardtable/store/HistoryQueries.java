@@ -1,6 +1,6 @@
 package dev.cardtable.store;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 
@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
  * everything else through {@code games (created_at, id)}; either way the cursor is a row
  * comparison, so an index range starts at it instead of filtering what comes before.
  */
-@ApplicationScoped
+@Singleton
 public class HistoryQueries {
 
     /**

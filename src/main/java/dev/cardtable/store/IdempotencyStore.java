@@ -1,6 +1,6 @@
 package dev.cardtable.store;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 
 import java.sql.PreparedStatement;
@@ -13,7 +13,7 @@ import java.util.UUID;
  * The first response to each move request that carried an {@code Idempotency-Key}
  * ({@code idempotency_keys}), stored in the move's own transaction.
  */
-@ApplicationScoped
+@Singleton
 public class IdempotencyStore {
 
     /**

@@ -27,7 +27,7 @@ import dev.cardtable.store.GameStore;
 import dev.cardtable.store.MoveRow;
 import dev.cardtable.store.SeatRow;
 import dev.cardtable.store.Status;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
@@ -45,7 +45,7 @@ import java.util.UUID;
  * already stored (same {@link Fingerprints fingerprint}) is refused with {@code record-exists}
  * naming that game, so one game is never counted twice.
  */
-@ApplicationScoped
+@Singleton
 public class RecordImport {
 
     private static final Instant EARLIEST = Instant.parse("2000-01-01T00:00:00Z");
