@@ -5,6 +5,7 @@ import io.smallrye.config.WithDefault;
 import io.smallrye.config.WithName;
 
 import java.time.Duration;
+import java.util.List;
 
 /**
  * Per-client rate limits ({@code cardtable.rate-limit.*}): how many requests of each limited kind
@@ -40,9 +41,10 @@ public interface RateLimitConfig {
     long move();
 
     /**
-     * Whether creates, seats and imports are counted in PostgreSQL, so that the limit holds across
-     * every instance on the database; when false they are counted per instance like moves.
+     * The routes ({@code create}, {@code seat}, {@code import}, {@code move}) counted in
+     * PostgreSQL, so that their limits hold across every instance on the database; the others
+     * are counted in each instance's memory. {@code none} counts every route per instance.
      */
-    @WithDefault("true")
-    boolean shared();
+    @WithDefault("create,seat,import")
+    List<String> shared();
 }

@@ -17,8 +17,11 @@ import org.jboss.logging.Logger;
 
 import javax.sql.DataSource;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -27,10 +30,10 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The token buckets behind {@link RateLimitFilter}: one per limited {@link Route} and client
- * address. Creates, seats and imports are counted in PostgreSQL ({@code rate_limit_buckets}, with
- * Bucket4j's select-for-update proxy manager) so that their limits hold across every instance on
- * the database; moves are counted in each instance's memory (see the README, "Rate limits", for
- * why). Buckets of clients that went quiet are dropped once they would be full again.
+ * address. The routes named by {@code cardtable.rate-limit.shared} (by default creates, seats and
+ * imports) are counted in PostgreSQL ({@code rate_limit_buckets}, with Bucket4j's select-for-update
+ * proxy manager) so that their limits hold across every instance on the database; the others
+ * (moves) in each instance's memory (see the README, "Rate limits", for why). Buckets of clients that went quiet are dropped once they would be full again.
  */
 @ApplicationScoped
 public class RateLimits {
@@ -75,6 +78,7 @@ public class RateLimits {
     DataSource dataSource;
 
     private PostgreSQLSelectForUpdateBasedProxyManager<String> shared;
+    private final Set<Route> sharedRoutes = EnumSet.noneOf(Route.class);
     private final Map<String, Local> local = new ConcurrentHashMap<>();
     private ScheduledExecutorService sweeper;
 
@@ -85,7 +89,16 @@ public class RateLimits {
         if (!config.enabled()) {
             return;
         }
-        if (config.shared()) {
+        for (String name : config.shared()) {
+            String n = name.trim().toLowerCase(Locale.ROOT);
+            if (n.equals("none") || n.isEmpty()) {
+                continue;
+            }
+            sharedRoutes.add(Arrays.stream(Route.values()).filter(r -> r.key().equals(n)).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("cardtable.rate-limit.shared: unknown route '" + name
+                            + "' (create, seat, import, move or none)")));
+        }
+        if (!sharedRoutes.isEmpty()) {
             shared = Bucket4jPostgreSQL.selectForUpdateBasedBuilder(dataSource)
                     .primaryKeyMapper(PrimaryKeyMapper.STRING)
                     .table("rate_limit_buckets").idColumn("id").stateColumn("state").expiresAtColumn("expires_at")
@@ -121,7 +134,7 @@ public class RateLimits {
         long limit = limit(route);
         String key = route.key() + ":" + client;
         ConsumptionProbe probe;
-        if (shared != null && route != Route.MOVE) {
+        if (sharedRoutes.contains(route)) {
             probe = shared.builder()
                     .withImplicitConfigurationReplacement(version(limit), TokensInheritanceStrategy.PROPORTIONALLY)
                     .build(key, () -> configuration(limit))
