@@ -86,6 +86,9 @@ class RateLimitTest {
         long created = statuses.stream().filter(s -> s == 201).count();
         assertTrue(created >= 4 && created <= 6, statuses.toString());
         assertLimited(refused, "game creations");
+        // A forwarded address is not believed unless proxy address forwarding is configured.
+        as(null).header("X-Forwarded-For", "203.0.113.7").body(Map.of("type", "scoundrel",
+                "seats", List.of(Map.of("name", name)))).post("/api/games").then().statusCode(429);
         // The refused request stored nothing: the player has exactly the games that were created.
         assertEquals(Long.toString(created), Db.scalar("select count(*) from seats where name = ?", name));
         // The shared bucket lives in the database, where every instance counts against it.
