@@ -11,6 +11,8 @@ import java.nio.file.Path;
  * {@code QUARKUS_DATASOURCE_JDBC_URL}), starts an embedded PostgreSQL whose data lives in
  * {@code cardtable.data-dir} (system property) or {@code CARDTABLE_DATA_DIR} (environment),
  * default {@code data/postgres} under the working directory, and points the datasource at it.
+ * When another running server owns that directory, exits at once (status 2) with a message that
+ * names it and says how to choose another.
  */
 @QuarkusMain
 public final class CardTableMain {
@@ -22,7 +24,14 @@ public final class CardTableMain {
         if (!EmbeddedDatabase.externalConfigured()) {
             String dir = System.getProperty("cardtable.data-dir",
                     System.getenv().getOrDefault("CARDTABLE_DATA_DIR", "data/postgres"));
-            EmbeddedDatabase db = EmbeddedDatabase.start(Path.of(dir).toAbsolutePath(), false);
+            EmbeddedDatabase db;
+            try {
+                db = EmbeddedDatabase.start(Path.of(dir).toAbsolutePath(), false);
+            } catch (EmbeddedDatabase.DataDirectoryInUseException e) {
+                System.err.println("Card Table cannot start: " + e.getMessage());
+                System.exit(2);
+                return;
+            }
             db.datasourceConfig().forEach(System::setProperty);
         }
         Quarkus.run(args);

@@ -6,19 +6,25 @@ import dev.cardtable.engine.IllegalMove;
 import dev.cardtable.engine.MalformedInput;
 import dev.cardtable.game.Failure;
 import dev.cardtable.game.GameException;
+import dev.cardtable.store.DatabaseOutage;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.ws.rs.NotAcceptableException;
 import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.NotSupportedException;
 import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Request;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -32,6 +38,11 @@ public class ProblemMapper {
     public static final String PROBLEM_JSON = "application/problem+json";
 
     private static final Logger LOG = Logger.getLogger(ProblemMapper.class);
+
+    /** The seconds a client is told to wait ({@code Retry-After}) while the database is unreachable. */
+    public static final String UNAVAILABLE_RETRY_AFTER = "cardtable.unavailable.retry-after";
+
+    private static final Pattern MOVES = Pattern.compile("/api/games/[^/]+/moves/?");
 
     @ServerExceptionMapper
     public Response game(GameException e, UriInfo uri) {
@@ -115,9 +126,50 @@ public class ProblemMapper {
     }
 
     @ServerExceptionMapper
-    public Response unexpected(Throwable e, UriInfo uri) {
+    public Response unexpected(Throwable e, UriInfo uri, Request request) {
+        Throwable outage = DatabaseOutage.find(e);
+        if (outage != null) {
+            String method = request == null ? null : request.getMethod();
+            return unavailable(method, uri, outage, !"GET".equals(method) && !"HEAD".equals(method));
+        }
         LOG.error("unexpected failure on " + (uri == null ? "?" : uri.getPath()), e);
         return problem(Failure.INTERNAL, "the server could not handle this request", Map.of(), uri);
+    }
+
+    /**
+     * The answer while the database is unreachable ({@link DatabaseOutage}): {@code 503
+     * service-unavailable} with {@code Retry-After}. A request that could have changed something
+     * (any method but GET and HEAD) may have been cut off before or after its transaction
+     * committed, so its outcome is unknown: the body says so ({@code "outcome":"unknown"}) and, for
+     * a move, that retrying with the same {@code Idempotency-Key} is safe, since the key is stored
+     * in the move's own transaction and a retry of a committed move returns its first response.
+     *
+     * @param outcomeUnknown whether the request may have changed something before the failure
+     */
+    static Response unavailable(String method, UriInfo uri, Throwable cause, boolean outcomeUnknown) {
+        String path = uri == null ? null : uri.getPath();
+        Throwable root = DatabaseOutage.find(cause);
+        LOG.warnf("database unreachable on %s %s: %s", method, path, (root == null ? cause : root).getMessage());
+        long retryAfter = Math.max(1, ConfigProvider.getConfig()
+                .getOptionalValue(UNAVAILABLE_RETRY_AFTER, Duration.class).orElse(Duration.ofSeconds(3)).toSeconds());
+        Map<String, Object> extensions = new LinkedHashMap<>();
+        String detail;
+        if (!outcomeUnknown) {
+            detail = "the database is unreachable and nothing was changed; try again in " + retryAfter + " s";
+        } else {
+            extensions.put("outcome", "unknown");
+            if (path != null && MOVES.matcher(path).matches()) {
+                detail = "the database became unreachable, so the move may or may not have been applied. "
+                        + "Retrying it with the same Idempotency-Key is safe: if it was applied, the retry returns "
+                        + "its first response and applies nothing twice. Without a key, read the game first.";
+            } else {
+                detail = "the database became unreachable, so the request may or may not have been applied; "
+                        + "read the resource before sending it again";
+            }
+        }
+        extensions.put("retryAfter", retryAfter);
+        return Response.fromResponse(problem(Failure.SERVICE_UNAVAILABLE, detail, extensions, uri))
+                .header(HttpHeaders.RETRY_AFTER, retryAfter).build();
     }
 
     /** A problem response for {@code failure}. */

@@ -22,7 +22,9 @@ public enum Failure {
     ILLEGAL_MOVE(422, "illegal-move", "Illegal move"),
     INVALID_RECORD(422, "invalid-record", "Invalid record"),
     IDEMPOTENCY_KEY_REUSED(422, "idempotency-key-reused", "Idempotency key reused"),
-    INTERNAL(500, "internal-error", "Internal error");
+    RATE_LIMITED(429, "rate-limited", "Too many requests"),
+    INTERNAL(500, "internal-error", "Internal error"),
+    SERVICE_UNAVAILABLE(503, "service-unavailable", "Service unavailable");
 
     private final int status;
     private final String code;

@@ -37,22 +37,85 @@ public final class ServerProcess implements AutoCloseable {
      * @throws IllegalStateException when it is not ready within 90 s
      */
     public static ServerProcess start(Map<String, String> properties) {
-        String jar = System.getProperty("cardtable.jar", "target/quarkus-app/quarkus-run.jar");
-        String java = ProcessHandle.current().info().command().orElse("java");
+        return start(properties, null);
+    }
+
+    /**
+     * Starts the server in {@code workingDirectory} (the test's own when null), where a relative
+     * data directory such as the default {@code data/postgres} lives, and waits until it is ready.
+     *
+     * @throws IllegalStateException when it is not ready within 90 s
+     */
+    public static ServerProcess start(Map<String, String> properties, Path workingDirectory) {
         int port = freePort();
-        List<String> cmd = new ArrayList<>(List.of(java, "-Xmx512m", "-Dquarkus.http.port=" + port));
-        properties.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
-        cmd.addAll(List.of("-jar", jar));
         try {
             Path log = Files.createTempFile("cardtable-server-", ".log");
-            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
-            pb.environment().remove("QUARKUS_DATASOURCE_JDBC_URL");
-            ServerProcess server = new ServerProcess(pb.start(), port, log);
+            ServerProcess server = new ServerProcess(builder(properties, workingDirectory, port, log).start(), port, log);
             server.awaitReady(Duration.ofSeconds(90));
             return server;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * How a server run ended that was expected to exit by itself.
+     *
+     * @param code   its exit status
+     * @param output what it printed
+     * @param took   from start to exit
+     */
+    public record Exit(int code, String output, Duration took) {
+    }
+
+    /**
+     * Runs the server in {@code workingDirectory} until it exits by itself, as a server that
+     * cannot start does.
+     *
+     * @throws IllegalStateException when it is still running after {@code timeout} (it is killed)
+     */
+    public static Exit runToExit(Map<String, String> properties, Path workingDirectory, Duration timeout) {
+        int port = freePort();
+        try {
+            Path log = Files.createTempFile("cardtable-server-", ".log");
+            long start = System.nanoTime();
+            Process p = builder(properties, workingDirectory, port, log).start();
+            if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                throw new IllegalStateException("server still running after " + timeout + ":\n" + Files.readString(log));
+            }
+            return new Exit(p.exitValue(), Files.readString(log), Duration.ofNanos(System.nanoTime() - start));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static ProcessBuilder builder(Map<String, String> properties, Path workingDirectory, int port, Path log) {
+        String jar = Path.of(System.getProperty("cardtable.jar", "target/quarkus-app/quarkus-run.jar")).toAbsolutePath().toString();
+        String java = ProcessHandle.current().info().command().orElse("java");
+        List<String> cmd = new ArrayList<>(List.of(java, "-Xmx512m", "-Dquarkus.http.port=" + port));
+        properties.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
+        cmd.addAll(List.of("-jar", jar));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+        if (workingDirectory != null) {
+            pb.directory(workingDirectory.toFile());
+        }
+        pb.environment().remove("QUARKUS_DATASOURCE_JDBC_URL");
+        pb.environment().remove("CARDTABLE_DATA_DIR");
+        return pb;
+    }
+
+    /** The server's process id. */
+    public long pid() {
+        return process.pid();
+    }
+
+    /** Whether the server process is still running. */
+    public boolean isAlive() {
+        return process.isAlive();
     }
 
     /** The base URI, e.g. {@code http://localhost:41234}. */
