@@ -33,6 +33,9 @@ public class ProblemMapper {
 
     private static final Logger LOG = Logger.getLogger(ProblemMapper.class);
 
+    @jakarta.inject.Inject
+    AllowedMethods allowed;
+
     @ServerExceptionMapper
     public Response game(GameException e, UriInfo uri) {
         return problem(e.failure(), e.getMessage(), e.extensions(), uri);
@@ -127,7 +130,17 @@ public class ProblemMapper {
             case MALFORMED_REQUEST -> "the request is malformed";
             default -> "the server could not handle this request";
         };
-        return problem(f, detail, Map.of(), uri);
+        Response problem = problem(f, detail, Map.of(), uri);
+        if (f == Failure.METHOD_NOT_ALLOWED) {
+            String allow = e.getResponse().getHeaderString("Allow");
+            if (allow == null && uri != null) {
+                allow = allowed.allow(uri.getPath()).orElse(null);
+            }
+            if (allow != null) {
+                return Response.fromResponse(problem).header("Allow", allow).build();
+            }
+        }
+        return problem;
     }
 
     @ServerExceptionMapper
