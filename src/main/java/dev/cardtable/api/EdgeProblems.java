@@ -2,6 +2,7 @@ package dev.cardtable.api;
 
 import dev.cardtable.game.Failure;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
@@ -49,7 +50,7 @@ public class EdgeProblems {
         if (failure == Failure.INTERNAL && ctx.failure() != null) {
             LOG.error("unexpected failure on " + ctx.request().path(), ctx.failure());
         }
-        send(ctx, failure, detail(failure), Map.of(), false);
+        send(ctx, failure, detail(failure), Map.of(), Connection.KEEP);
     }
 
     /** What becomes of the connection after a problem. */
@@ -62,10 +63,61 @@ public class EdgeProblems {
         CLOSING
     }
 
-    /** Ends {@code ctx}'s response with a problem for {@code failure}. */
-    static void send(RoutingContext ctx, Failure failure, String detail, Map<String, Object> extensions, boolean close) {
-        send(ctx, failure, detail, extensions, close ? Connection.CLOSE : Connection.KEEP);
+    /**
+     * Refuses a request before its body is read: answers the problem with {@code Connection:
+     * close}, then drops what is left of the body and closes the connection once the client has
+     * stopped sending (or after {@link #DRAIN_BYTES} more bytes or {@link #DRAIN_MILLIS}).
+     * Closing while the client still sends would reset the connection, and the client might
+     * never read the answer. A request without a body keeps its connection; a client that asked
+     * {@code Expect: 100-continue} sends no body, so its connection is closed at once.
+     */
+    static void refuse(RoutingContext ctx, Failure failure, String detail, Map<String, Object> extensions) {
+        HttpServerRequest req = ctx.request();
+        if (!hasUnreadBody(req)) {
+            send(ctx, failure, detail, extensions, Connection.KEEP);
+            return;
+        }
+        if ("100-continue".equalsIgnoreCase(req.getHeader(HttpHeaders.EXPECT))) {
+            send(ctx, failure, detail, extensions, Connection.CLOSE);
+            return;
+        }
+        send(ctx, failure, detail, extensions, Connection.CLOSING);
+        drainThenClose(ctx);
     }
+
+    /** Drops the rest of the request's body, then closes the connection (the answer is out already). */
+    static void drainThenClose(RoutingContext ctx) {
+        HttpServerRequest req = ctx.request();
+        long[] drained = {0};
+        long timer = ctx.vertx().setTimer(DRAIN_MILLIS, id -> req.connection().close());
+        req.handler(chunk -> {
+            drained[0] += chunk.length();
+            if (drained[0] > DRAIN_BYTES) {
+                req.connection().close();
+            }
+        });
+        req.endHandler(v -> {
+            ctx.vertx().cancelTimer(timer);
+            req.connection().close();
+        });
+        req.exceptionHandler(e -> req.connection().close());
+        req.resume();
+    }
+
+    /** Whether the request comes with a body that nobody has read yet (its connection cannot be reused unread). */
+    static boolean hasUnreadBody(HttpServerRequest req) {
+        if (req.isEnded()) {
+            return false;
+        }
+        String length = req.getHeader(HttpHeaders.CONTENT_LENGTH);
+        return req.headers().contains(HttpHeaders.TRANSFER_ENCODING) || length != null && !length.trim().equals("0");
+    }
+
+    /** After a refusal, how much more of the body is read (and dropped) before the connection is closed. */
+    static final long DRAIN_BYTES = 4L << 20;
+
+    /** After a refusal, how long the client has to finish sending before the connection is closed. */
+    static final long DRAIN_MILLIS = 5_000;
 
     /** Ends {@code ctx}'s response with a problem for {@code failure}, then treats the connection as {@code after} says. */
     static void send(RoutingContext ctx, Failure failure, String detail, Map<String, Object> extensions, Connection after) {

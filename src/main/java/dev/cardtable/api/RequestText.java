@@ -47,7 +47,7 @@ public class RequestText {
     static void check(RoutingContext ctx) {
         String problem = problem(ctx.request());
         if (problem != null) {
-            EdgeProblems.send(ctx, Failure.MALFORMED_REQUEST, problem, Map.of(), TransportLimits.hasUnreadBody(ctx.request()));
+            EdgeProblems.refuse(ctx, Failure.MALFORMED_REQUEST, problem, Map.of());
             return;
         }
         ctx.next();

@@ -27,7 +27,7 @@ import java.util.Map;
  * A body is counted as it arrives, so a chunked body (no {@code Content-Length}) meets the same
  * limit as a declared one; a declared length over the limit is refused before any of the body is
  * read. The body is then handed to the REST layer already read. After a 413 the rest of the body
- * is dropped and the connection is closed.
+ * is dropped and the connection is closed ({@link EdgeProblems#refuse}).
  *
  * <p>The HTTP codec's own limits ({@code quarkus.http.limits.max-initial-line-length},
  * {@code max-header-size}) are set well above these, so that the codec's bare error statuses are
@@ -82,12 +82,13 @@ public class TransportLimits {
                 declared = -2;
             }
             if (declared < 0) {
-                EdgeProblems.send(ctx, Failure.MALFORMED_REQUEST, "Content-Length is not a number", Map.of(), true);
+                EdgeProblems.send(ctx, Failure.MALFORMED_REQUEST, "Content-Length is not a number", Map.of(),
+                        EdgeProblems.Connection.CLOSE);
                 return;
             }
         }
         if (declared > limit) {
-            refuseBody(ctx, "the body is " + declared + " bytes; the limit is " + limit, limit);
+            refuse(ctx, Failure.PAYLOAD_TOO_LARGE, "the body is " + declared + " bytes; the limit is " + limit, limit);
             return;
         }
         boolean chunked = req.headers().contains(HttpHeaders.TRANSFER_ENCODING);
@@ -98,7 +99,7 @@ public class TransportLimits {
         readBody(ctx, limit, declared);
     }
 
-    /** Reads the whole body, counting; over {@code limit} it is refused and the rest is not read. */
+    /** Reads the whole body, counting; over {@code limit} it is refused and the rest is dropped. */
     private void readBody(RoutingContext ctx, long limit, long declared) {
         HttpServerRequest req = ctx.request();
         if ("100-continue".equalsIgnoreCase(req.getHeader(HttpHeaders.EXPECT))) {
@@ -114,7 +115,7 @@ public class TransportLimits {
             }
             if (body.length() + (long) chunk.length() > limit) {
                 refused[0] = true;
-                refuseBody(ctx, "the body is more than " + limit + " bytes; the limit is " + limit, limit);
+                refuse(ctx, Failure.PAYLOAD_TOO_LARGE, "the body is more than " + limit + " bytes; the limit is " + limit, limit);
                 return;
             }
             body.appendBuffer(chunk);
@@ -134,52 +135,7 @@ public class TransportLimits {
         req.resume();
     }
 
-    /**
-     * Answers 413 and closes the connection once the client has stopped sending (or after
-     * {@link #DRAIN_BYTES} more bytes or {@link #DRAIN_MILLIS}): closing while the client still
-     * sends would reset the connection, and the client might never read the answer. A client that
-     * asked {@code Expect: 100-continue} sends nothing more, so its connection is closed at once.
-     */
-    private static void refuseBody(RoutingContext ctx, String detail, long limit) {
-        HttpServerRequest req = ctx.request();
-        boolean waiting = "100-continue".equalsIgnoreCase(req.getHeader(HttpHeaders.EXPECT));
-        if (waiting || req.isEnded()) {
-            EdgeProblems.send(ctx, Failure.PAYLOAD_TOO_LARGE, detail, Map.of("limit", limit), EdgeProblems.Connection.CLOSE);
-            return;
-        }
-        EdgeProblems.send(ctx, Failure.PAYLOAD_TOO_LARGE, detail, Map.of("limit", limit), EdgeProblems.Connection.CLOSING);
-        long[] drained = {0};
-        long timer = ctx.vertx().setTimer(DRAIN_MILLIS, id -> req.connection().close());
-        req.handler(chunk -> {
-            drained[0] += chunk.length();
-            if (drained[0] > DRAIN_BYTES) {
-                req.connection().close();
-            }
-        });
-        req.endHandler(v -> {
-            ctx.vertx().cancelTimer(timer);
-            req.connection().close();
-        });
-        req.exceptionHandler(e -> req.connection().close());
-        req.resume();
-    }
-
-    /** Whether the request comes with a body that nobody has read yet (its connection cannot be reused unread). */
-    static boolean hasUnreadBody(HttpServerRequest req) {
-        if (req.isEnded()) {
-            return false;
-        }
-        String length = req.getHeader(HttpHeaders.CONTENT_LENGTH);
-        return req.headers().contains(HttpHeaders.TRANSFER_ENCODING) || length != null && !length.trim().equals("0");
-    }
-
-    /** After a 413, how much more of the body is read (and dropped) before the connection is closed. */
-    static final long DRAIN_BYTES = 4L << 20;
-
-    /** After a 413, how long the client has to finish sending before the connection is closed. */
-    static final long DRAIN_MILLIS = 5_000;
-
     private static void refuse(RoutingContext ctx, Failure failure, String detail, long limit) {
-        EdgeProblems.send(ctx, failure, detail, Map.of("limit", limit), true);
+        EdgeProblems.refuse(ctx, failure, detail, Map.of("limit", limit));
     }
 }
