@@ -55,6 +55,12 @@ public final class RawHttp {
 
     /** Sends {@code body} with {@code Transfer-Encoding: chunked}, in chunks of {@code chunk} bytes. */
     public static Response chunked(int port, String method, String path, String contentType, byte[] body, int chunk) {
+        return send(port, method + " " + path + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: " + contentType
+                + "\r\nTransfer-Encoding: chunked\r\nConnection: close", chunk(body, chunk));
+    }
+
+    /** {@code body} in the chunked transfer coding, in chunks of {@code chunk} bytes. */
+    public static byte[] chunk(byte[] body, int chunk) {
         ByteArrayOutputStream encoded = new ByteArrayOutputStream(body.length + body.length / chunk * 8 + 16);
         for (int i = 0; i < body.length; i += chunk) {
             int n = Math.min(chunk, body.length - i);
@@ -63,8 +69,7 @@ public final class RawHttp {
             encoded.writeBytes("\r\n".getBytes(StandardCharsets.US_ASCII));
         }
         encoded.writeBytes("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
-        return send(port, method + " " + path + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: " + contentType
-                + "\r\nTransfer-Encoding: chunked\r\nConnection: close", encoded.toByteArray());
+        return encoded.toByteArray();
     }
 
     private static Response read(InputStream in) throws IOException {
