@@ -21,6 +21,8 @@ public final class CardTableMain {
     }
 
     public static void main(String... args) {
+        // Malformed request targets are answered as problems by dev.cardtable.api.RequestText, not bare by the HTTP layer.
+        System.setProperty("vertx.disableURIValidation", System.getProperty("vertx.disableURIValidation", "true"));
         if (!EmbeddedDatabase.externalConfigured()) {
             String dir = System.getProperty("cardtable.data-dir",
                     System.getenv().getOrDefault("CARDTABLE_DATA_DIR", "data/postgres"));

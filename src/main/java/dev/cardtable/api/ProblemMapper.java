@@ -44,6 +44,9 @@ public class ProblemMapper {
 
     private static final Pattern MOVES = Pattern.compile("/api/games/[^/]+/moves/?");
 
+    @jakarta.inject.Inject
+    AllowedMethods allowed;
+
     @ServerExceptionMapper
     public Response game(GameException e, UriInfo uri) {
         return problem(e.failure(), e.getMessage(), e.extensions(), uri);
@@ -61,13 +64,29 @@ public class ProblemMapper {
 
     @ServerExceptionMapper
     public Response json(JsonProcessingException e, UriInfo uri) {
-        String detail = "the body is not valid JSON";
-        if (e instanceof JsonMappingException m && !m.getPath().isEmpty()) {
-            detail = "'" + path(m) + "' has the wrong type or shape";
-        } else if (e instanceof JsonMappingException) {
-            detail = "the body has the wrong type or shape";
+        return problem(Failure.MALFORMED_REQUEST, jsonDetail(e), Map.of(), uri);
+    }
+
+    /** What is wrong with a body Jackson could not read, in the client's terms (never Jackson's). */
+    static String jsonDetail(JsonProcessingException e) {
+        String where = e instanceof JsonMappingException m && !m.getPath().isEmpty() ? path(m) : null;
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof JsonTextGuard.UnstorableText text) {
+                return (where == null ? "" : "'" + where + "': ") + text.getOriginalMessage();
+            }
         }
-        return problem(Failure.MALFORMED_REQUEST, detail, Map.of(), uri);
+        if (e instanceof com.fasterxml.jackson.databind.exc.InvalidNullException
+                || e instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException
+                && String.valueOf(e.getOriginalMessage()).startsWith("Cannot map `null`")) {
+            return where == null ? "null is not allowed here" : "'" + where + "' may not be null";
+        }
+        if (e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException) {
+            return "the body exceeds a JSON limit (nesting depth, number or string length)";
+        }
+        if (e instanceof JsonMappingException) {
+            return where == null ? "the body has the wrong type or shape" : "'" + where + "' has the wrong type or shape";
+        }
+        return "the body is not valid JSON";
     }
 
     // Jackson's own subtypes have built-in mappers; these closer matches keep every error a problem.
@@ -122,7 +141,17 @@ public class ProblemMapper {
             case MALFORMED_REQUEST -> "the request is malformed";
             default -> "the server could not handle this request";
         };
-        return problem(f, detail, Map.of(), uri);
+        Response problem = problem(f, detail, Map.of(), uri);
+        if (f == Failure.METHOD_NOT_ALLOWED) {
+            String allow = e.getResponse().getHeaderString("Allow");
+            if (allow == null && uri != null) {
+                allow = allowed.allow(uri.getPath()).orElse(null);
+            }
+            if (allow != null) {
+                return Response.fromResponse(problem).header("Allow", allow).build();
+            }
+        }
+        return problem;
     }
 
     @ServerExceptionMapper

@@ -12,11 +12,12 @@ public sealed interface Deal {
      * A deal derived from {@code seed} with {@link Rng} and a Fisher–Yates shuffle of the game's
      * canonical order.
      *
-     * @param seed a non-empty string of at most {@link #MAX_SEED_LENGTH} characters
+     * @param seed a non-empty string of at most {@link #MAX_SEED_LENGTH} characters (Unicode code
+     *             points, so that an emoji counts once)
      */
     record Seeded(String seed) implements Deal {
         public Seeded {
-            if (seed == null || seed.isEmpty() || seed.length() > MAX_SEED_LENGTH) {
+            if (seed == null || seed.isEmpty() || seed.codePointCount(0, seed.length()) > MAX_SEED_LENGTH) {
                 throw new MalformedInput("seed must be 1 to " + MAX_SEED_LENGTH + " characters");
             }
         }
@@ -35,6 +36,6 @@ public sealed interface Deal {
         }
     }
 
-    /** The longest seed accepted, in characters ({@code shuffle.md}, "Seed"). */
+    /** The longest seed accepted, in characters: Unicode code points ({@code shuffle.md}, "Seed"). */
     int MAX_SEED_LENGTH = 128;
 }

@@ -33,10 +33,15 @@ public record GameInfo(String type, int seats, List<RulesetInfo> rulesets, List<
         /**
          * Validates {@code given} against this ruleset's options and fills in defaults.
          *
-         * @param given option name → value as the caller sent it; may be empty
-         * @throws MalformedInput for an unknown option or a value not in its list
+         * @param given option name → value as the caller sent it; may be empty or null (every
+         *              option takes its default)
+         * @throws MalformedInput for an unknown option or a value not in its list (a null value
+         *                        included: it names no value)
          */
         public Options resolve(Map<String, String> given) {
+            if (given == null) {
+                given = Map.of();
+            }
             Map<String, String> out = new HashMap<>();
             for (String key : given.keySet()) {
                 if (options.stream().noneMatch(o -> o.name().equals(key))) {
@@ -45,8 +50,8 @@ public record GameInfo(String type, int seats, List<RulesetInfo> rulesets, List<
                 }
             }
             for (OptionInfo o : options) {
-                String v = given.getOrDefault(o.name(), o.defaultValue());
-                if (!o.values().contains(v)) {
+                String v = given.containsKey(o.name()) ? given.get(o.name()) : o.defaultValue();
+                if (v == null || !o.values().contains(v)) {
                     throw new MalformedInput("option " + o.name() + " must be one of " + o.values());
                 }
                 out.put(o.name(), v);

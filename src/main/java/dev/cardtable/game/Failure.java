@@ -18,11 +18,13 @@ public enum Failure {
     RECORD_EXISTS(409, "record-exists", "Record exists"),
     VERSION_MISMATCH(412, "version-mismatch", "Version mismatch"),
     PAYLOAD_TOO_LARGE(413, "payload-too-large", "Payload too large"),
+    URI_TOO_LONG(414, "uri-too-long", "URI too long"),
     UNSUPPORTED_MEDIA_TYPE(415, "unsupported-media-type", "Unsupported media type"),
     ILLEGAL_MOVE(422, "illegal-move", "Illegal move"),
     INVALID_RECORD(422, "invalid-record", "Invalid record"),
     IDEMPOTENCY_KEY_REUSED(422, "idempotency-key-reused", "Idempotency key reused"),
     RATE_LIMITED(429, "rate-limited", "Too many requests"),
+    HEADERS_TOO_LARGE(431, "headers-too-large", "Request header fields too large"),
     INTERNAL(500, "internal-error", "Internal error"),
     SERVICE_UNAVAILABLE(503, "service-unavailable", "Service unavailable");
 
