@@ -8,15 +8,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cardtable.support.RawHttp;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.ShrinkingMode;
-import net.jqwik.api.Tuple;
-import net.jqwik.api.lifecycle.AfterContainer;
-import net.jqwik.api.lifecycle.BeforeContainer;
 
 import java.io.ByteArrayOutputStream;
 import java.net.URLEncoder;
@@ -26,6 +17,11 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.List;
+import org.quicktheories.core.Gen;
+import org.quicktheories.generators.Generate;
+import static org.quicktheories.QuickTheory.qt;
+import static org.quicktheories.generators.SourceDSL.longs;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -35,8 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Fuzzes a running server ({@link HttpFuzzTest} starts it and runs this class on the jqwik
- * engine, with the port in {@value #PORT}): mutated create, move, import and seat bodies (wrong
+ * Fuzzes a running server ({@link HttpFuzzTest} starts it and calls {@link #run}): mutated create, move, import and seat bodies (wrong
  * types, nulls, huge numbers, U+0000 and odd Unicode, deep nesting, duplicate keys, unknown
  * fields, broken JSON, oversize), random paths and methods under {@code /api}, random query
  * strings and header values.
@@ -45,13 +40,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * is the HTTP status and whose {@code code} is a string; and a rejected move changes nothing
  * (the game's version and its whole {@code GET} body are as before).
  *
- * <p>jqwik draws each request's kind and a seed from its fixed seed; the request is built from
+ * <p>QuickTheories draws each request's kind and a seed from its fixed seed; the request is built from
  * that seed against the fixtures' current state, so a run is reproducible.
  */
 class HttpFuzzProperties {
-
-    /** System property holding the port of the server under test. */
-    static final String PORT = "cardtable.fuzz.port";
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final ObjectMapper ESCAPING = new ObjectMapper(JsonFactory.builder()
@@ -75,12 +67,27 @@ class HttpFuzzProperties {
     record Plan(Kind kind, long seed) {
     }
 
-    @BeforeContainer
-    static void fixtures() throws Exception {
-        port = Integer.parseInt(System.getProperty(PORT, "-1"));
-        if (port < 0) {
-            throw new IllegalStateException("run by HttpFuzzTest, which starts the server and sets " + PORT);
+    /**
+     * Runs {@code tries} fuzzed requests, drawn from a fixed seed, against the server on
+     * {@code serverPort}; the first failing request fails with an {@link AssertionError}.
+     */
+    static void run(int serverPort, int tries) throws Exception {
+        port = serverPort;
+        fixtures();
+        try {
+            qt().withFixedSeed(4242424242L).withExamples(tries).withShrinkCycles(0).forAll(plans()).checkAssert(plan -> {
+                try {
+                    noRequestFailsTheServerAndARejectedMoveChangesNothing(plan);
+                } catch (Exception e) {
+                    throw new AssertionError(plan + ": " + e, e);
+                }
+            });
+        } finally {
+            report();
         }
+    }
+
+    static void fixtures() throws Exception {
         scoundrel = newGame("scoundrel");
         dazzle = newGame("dazzle");
         openDazzle = json(post("/api/games", "{\"type\":\"dazzle\",\"seats\":[{\"name\":\"fuzzhost\"},{\"open\":true}]}", null))
@@ -90,21 +97,23 @@ class HttpFuzzProperties {
         record = send("GET", "/api/games/" + finished + "/record", Map.of(), null).body();
     }
 
-    @AfterContainer
     static void report() {
         System.out.println("HTTP fuzz, requests by kind and status: " + SEEN);
     }
 
-    @Provide
-    Arbitrary<Plan> plans() {
-        Arbitrary<Kind> kind = Arbitraries.frequency(Tuple.of(4, Kind.CREATE), Tuple.of(5, Kind.MOVE),
-                Tuple.of(2, Kind.IMPORT), Tuple.of(1, Kind.SEAT), Tuple.of(3, Kind.PATH), Tuple.of(2, Kind.QUERY),
-                Tuple.of(2, Kind.HEADERS));
-        return net.jqwik.api.Combinators.combine(kind, Arbitraries.longs()).as(Plan::new);
+    /** Each try's kind (weighted 4 create, 5 move, 2 import, 1 seat, 3 path, 2 query, 2 headers) and seed. */
+    static Gen<Plan> plans() {
+        List<Kind> weighted = new java.util.ArrayList<>();
+        int[] weights = {4, 5, 2, 1, 3, 2, 2};
+        for (Kind k : Kind.values()) {
+            for (int i = 0; i < weights[k.ordinal()]; i++) {
+                weighted.add(k);
+            }
+        }
+        return Generate.pick(weighted).zip(longs().all(), Plan::new);
     }
 
-    @Property(tries = 4000, seed = "4242424242", shrinking = ShrinkingMode.OFF)
-    void noRequestFailsTheServerAndARejectedMoveChangesNothing(@ForAll("plans") Plan plan) throws Exception {
+    static void noRequestFailsTheServerAndARejectedMoveChangesNothing(Plan plan) throws Exception {
         Random r = new Random(plan.seed());
         switch (plan.kind()) {
             case CREATE -> check(plan, send("POST", "/api/games", jsonHeaders(r, null), mutatedBody(createBody(r), r)));

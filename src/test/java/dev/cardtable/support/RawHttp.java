@@ -108,7 +108,33 @@ public final class RawHttp {
         }
         String head = new String(all, 0, headEnd, StandardCharsets.ISO_8859_1);
         int status = Integer.parseInt(head.substring(9, 12));
-        return new Response(status, headers(head), new String(all, headEnd + 4, all.length - headEnd - 4, StandardCharsets.UTF_8));
+        Map<String, String> headers = headers(head);
+        byte[] body = java.util.Arrays.copyOfRange(all, headEnd + 4, all.length);
+        if ("chunked".equalsIgnoreCase(headers.getOrDefault("transfer-encoding", ""))) {
+            body = dechunk(body);
+        }
+        return new Response(status, headers, new String(body, StandardCharsets.UTF_8));
+    }
+
+    /** The payload of a body in the chunked transfer coding (as much of it as arrived). */
+    private static byte[] dechunk(byte[] data) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(data.length);
+        int i = 0;
+        while (i < data.length) {
+            int eol = indexOf(java.util.Arrays.copyOfRange(data, i, data.length), "\r\n".getBytes(StandardCharsets.US_ASCII));
+            if (eol < 0) {
+                break;
+            }
+            String size = new String(data, i, eol, StandardCharsets.US_ASCII).split(";")[0].trim();
+            int n = size.isEmpty() ? 0 : Integer.parseInt(size, 16);
+            i += eol + 2;
+            if (n == 0) {
+                break;
+            }
+            out.write(data, i, Math.min(n, data.length - i));
+            i += n + 2;
+        }
+        return out.toByteArray();
     }
 
     private static Map<String, String> headers(String head) {
