@@ -32,6 +32,27 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class HardeningTest {
 
     @Test
+    void aClientThatOffersAnH2cUpgradeCanStillCreateAndMove() throws Exception {
+        // Java's HttpClient offers "Upgrade: h2c" on its first plain-text request, body and all.
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        java.net.URI base = java.net.URI.create("http://localhost:" + RestAssured.port);
+        java.net.http.HttpResponse<String> created = http.send(java.net.http.HttpRequest.newBuilder(base.resolve("/api/games"))
+                .header("Content-Type", "application/json")
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(
+                        "{\"type\":\"scoundrel\",\"seed\":\"h2c\",\"seats\":[{\"name\":\"upgrader\"}]}")).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(201, created.statusCode(), created.body());
+        io.restassured.path.json.JsonPath game = new io.restassured.path.json.JsonPath(created.body());
+        java.net.http.HttpResponse<String> moved = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest
+                        .newBuilder(base.resolve("/api/games/" + game.getString("id") + "/moves"))
+                        .header("Content-Type", "application/json")
+                        .header("Authorization", "Bearer " + game.getString("credentials[0].token"))
+                        .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"action\":\"avoid\"}")).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, moved.statusCode(), moved.body());
+    }
+
+    @Test
     void aGameWithAnOpenSeatIsNeverDealtFromTheCreatorsSeedOrDeal() {
         as(null).body(Map.of("type", "dazzle", "seed", "42", "seats", List.of(Map.of("name", "mallory"), Map.of("open", true))))
                 .post("/api/games").then().statusCode(400).body("code", equalTo("malformed-request"))
