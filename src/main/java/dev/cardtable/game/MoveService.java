@@ -97,9 +97,9 @@ public class MoveService {
         if (req.move() == null) {
             throw GameException.malformed("a JSON object body is required");
         }
-        // Key order and white space do not make another request.
-        String requestHash = Rng.sha256Hex(json.canonicalOf(req.move()));
         String key = req.idempotencyKey();
+        // Key order and white space do not make another request.
+        String requestHash = key == null ? null : Rng.sha256Hex(json.canonicalOf(req.move()));
         if (key != null) {
             Optional<MoveOutcome> prior = prior(g, seat, key, requestHash);
             if (prior.isPresent()) {
