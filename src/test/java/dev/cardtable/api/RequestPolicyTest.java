@@ -30,6 +30,25 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 @QuarkusTestResource(PostgresResource.class)
 class RequestPolicyTest {
 
+    @Test
+    void everyAcceptedNameSurvivesARoundTripThroughItsStatsUrl() {
+        for (String dots : java.util.List.of(".", "..")) {
+            // A URL path would normalise these away: /api/players/../stats is /api/stats.
+            as(null).body(java.util.Map.of("type", "scoundrel", "seats", java.util.List.of(java.util.Map.of("name", dots))))
+                    .post("/api/games").then().statusCode(400).contentType("application/problem+json")
+                    .body("code", org.hamcrest.Matchers.equalTo("malformed-request"));
+            String open = Api.create(java.util.Map.of("type", "dazzle", "seats",
+                    java.util.List.of(java.util.Map.of("name", "host"), java.util.Map.of("open", true)))).path("id");
+            as(null).body(java.util.Map.of("name", dots)).post("/api/games/" + open + "/seats/1").then().statusCode(400);
+        }
+        String name = "..." + java.util.UUID.randomUUID().toString().substring(0, 6);
+        Api.scoundrel("dots", name);
+        as(null).get("/api/players/" + name + "/stats").then().statusCode(200)
+                .body("player", org.hamcrest.Matchers.equalTo(name));
+        as(null).queryParam("player", name).get("/api/games").then().statusCode(200)
+                .body("items", org.hamcrest.Matchers.hasSize(1));
+    }
+
     private static final String PROBLEM = "application/problem+json";
 
     @Test
