@@ -2,6 +2,8 @@ package dev.cardtable.api;
 
 import dev.cardtable.game.MoveService;
 import dev.cardtable.game.view.GameView;
+import dev.cardtable.store.SeatKind;
+import dev.cardtable.store.Status;
 
 import java.util.Arrays;
 import java.util.Objects;
@@ -24,18 +26,18 @@ public final class ETags {
 
     /** The strong entity tag of {@code game}, quoted. */
     public static String of(GameView game) {
-        long taken = game.seats().stream().filter(s -> !s.kind().equals("open")).count();
-        String base = switch (game.status()) {
-            case "waiting" -> game.version() + "-w" + taken;
-            case "finished" -> game.version() + "-f";
-            default -> Integer.toString(game.version());
+        long taken = game.seats().stream().filter(s -> !s.kind().equals(SeatKind.OPEN.id())).count();
+        String base = switch (Status.of(game.status())) {
+            case WAITING -> game.version() + "-w" + taken;
+            case FINISHED -> game.version() + "-f";
+            case ACTIVE -> Integer.toString(game.version());
         };
         return "\"" + base + (game.viewer() == null ? "" : "-s" + game.viewer()) + "\"";
     }
 
     /**
      * The versions an {@code If-Match} header accepts: each listed tag's version ({@code "7"},
-     * {@code 7}, {@code W/"7"} or a tag of {@link #of}); null for no header or {@code *}.
+     * {@code 7} or a tag of {@link #of}; weak tags match nothing); null for no header or {@code *}.
      */
     public static MoveService.Expected expected(String ifMatch) {
         if (ifMatch == null || ifMatch.isBlank() || ifMatch.trim().equals("*")) {
@@ -55,11 +57,11 @@ public final class ETags {
                 .map(t -> t.trim().startsWith("W/") ? t.trim().substring(2) : t.trim()).anyMatch(etag::equals);
     }
 
-    /** The version a tag names; else null. */
+    /** The version a strong tag names; else null (a weak tag never matches {@code If-Match}, RFC 9110 13.1.1). */
     static Integer version(String tag) {
         String v = tag.trim();
         if (v.startsWith("W/")) {
-            v = v.substring(2);
+            return null;
         }
         if (v.length() >= 2 && v.startsWith("\"") && v.endsWith("\"")) {
             v = v.substring(1, v.length() - 1);

@@ -35,7 +35,7 @@ public class GameMetrics implements MeterBinder {
 
     @Override
     public void bindTo(MeterRegistry registry) {
-        for (String status : List.of("waiting", "active", "finished")) {
+        for (String status : java.util.Arrays.stream(dev.cardtable.store.Status.values()).map(dev.cardtable.store.Status::id).toList()) {
             Gauge.builder("cardtable.games", this, m -> m.count(status))
                     .description("Games by status").tag("status", status).register(registry);
         }

@@ -107,11 +107,16 @@ public class GameWriter {
         store.update(g.id(), u);
         GameRow after = g.after(u, seats);
         if (ends) {
-            store.updateSeats(g.id(), seats);
+            boolean imported = fingerprints.holds(g.id());
             List<MoveRow> log = new ArrayList<>(store.log(g.id(), 0, g.version()));
             log.addAll(rows);
             // A game that ends exactly as another stored game did keeps no fingerprint of its own.
-            fingerprints.claim(g.id(), Fingerprints.of(after, log, json));
+            // Played here from its deal, it is a second real play and counts; resumed from a record,
+            // it is that stored game again, so its seats get no standing and it counts once.
+            boolean twinOfImport = fingerprints.claim(g.id(), Fingerprints.of(after, log, json)).isPresent() && imported;
+            if (!twinOfImport) {
+                store.updateSeats(g.id(), seats);
+            }
         }
         if (!rows.isEmpty()) {
             movesApplied.fire(new MovesApplied(g.id(), p.version()));

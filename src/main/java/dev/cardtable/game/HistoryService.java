@@ -29,7 +29,8 @@ public class HistoryService {
     /** The largest page. */
     public static final int MAX_LIMIT = 100;
 
-    private static final Set<String> STATUSES = Set.of("waiting", "active", "finished");
+    private static final Set<String> STATUSES = java.util.Arrays.stream(Status.values()).map(Status::id)
+            .collect(java.util.stream.Collectors.toCollection(java.util.LinkedHashSet::new));
     private static final Set<String> RESULTS = Set.of("won", "lost", "drawn");
 
     @Inject

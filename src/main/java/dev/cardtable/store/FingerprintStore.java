@@ -19,6 +19,18 @@ public class FingerprintStore {
     @Inject
     GameStore store;
 
+    /** Whether game {@code gameId} holds a fingerprint (an imported game does, from its import on). */
+    public boolean holds(UUID gameId) {
+        return store.work(c -> {
+            try (PreparedStatement ps = c.prepareStatement("select 1 from game_fingerprints where game_id = ?")) {
+                ps.setObject(1, gameId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next();
+                }
+            }
+        });
+    }
+
     /**
      * Gives game {@code gameId} the fingerprint {@code hash}, replacing one it had, unless another
      * game holds it.

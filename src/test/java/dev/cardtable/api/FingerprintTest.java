@@ -28,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 @QuarkusTest
 @QuarkusTestResource(PostgresResource.class)
+@SuppressWarnings("unchecked")
 class FingerprintTest {
 
     @Test
@@ -90,6 +91,31 @@ class FingerprintTest {
         Map<String, Object> finished = RecordTest.record(id);
         as(null).body(finished).post("/api/games/import").then().statusCode(409)
                 .body("code", equalTo("record-exists")).body("gameId", equalTo(id));
+        as(null).get("/api/players/" + player + "/stats").then().statusCode(200).body("types[0].played", equalTo(1));
+    }
+
+    @Test
+    void aStoredGameImportedCutShortAndReplayedToTheSameEndIsCountedOnce() throws Exception {
+        String player = "again-" + UUID.randomUUID().toString().substring(0, 8);
+        Api.Created g = Api.scoundrel("again-" + player, player);
+        JsonPath game = g.response().jsonPath();
+        while (game.getString("status").equals("active")) {
+            game = move(g.id(), g.token(), game.getMap("legalMoves[0]")).then().statusCode(200).extract().jsonPath();
+        }
+        Map<String, Object> full = RecordTest.record(g.id());
+        List<Map<String, Object>> moves = (List<Map<String, Object>>) full.get("moves");
+        Map<String, Object> cut = new HashMap<>(full);
+        cut.put("moves", moves.subList(0, 3));
+        cut.put("status", "active");
+        cut.put("result", null);
+        cut.put("finishedAt", null);
+        JsonPath imported = as(null).body(cut).post("/api/games/import").then().statusCode(201).extract().jsonPath();
+        String id = imported.getString("id");
+        String token = imported.getString("credentials[0].token");
+        for (Map<String, Object> m : moves.subList(3, moves.size())) {
+            move(id, token, (Map<String, Object>) m.get("move")).then().statusCode(200);
+        }
+        as(null).get("/api/games/" + id).then().body("status", equalTo("finished"));
         as(null).get("/api/players/" + player + "/stats").then().statusCode(200).body("types[0].played", equalTo(1));
     }
 }

@@ -234,6 +234,15 @@ class ScoundrelGameTest {
     }
 
     @Test
+    void aWeakTagNeverSatisfiesIfMatch() {
+        Api.Created g = Api.scoundrel("weak-tag", "alice");
+        as(g.token()).header("If-Match", "W/\"0\"").body(Map.of("action", "avoid")).post("/api/games/" + g.id() + "/moves")
+                .then().statusCode(412).body("code", equalTo("version-mismatch")).body("currentVersion", equalTo(0));
+        as(g.token()).header("If-Match", "\"0\"").body(Map.of("action", "avoid")).post("/api/games/" + g.id() + "/moves")
+                .then().statusCode(200);
+    }
+
+    @Test
     void aSpectatorsTagDoesNotValidateASeatsView() {
         Api.Created g = Api.scoundrel("etag-viewers", "alice");
         String spectators = as(null).get("/api/games/" + g.id()).then().statusCode(200).extract().header("ETag");

@@ -128,7 +128,7 @@ public class RecordImport {
         Instant now = GameWriter.now();
         List<Credential> creds = new ArrayList<>();
         List<SeatRow> seats = seats(type, rec.seats(), creds);
-        Instant created = rec.createdAt() == null ? now : recordTime(rec.createdAt(), "createdAt", null, now);
+        Instant created = rec.createdAt() == null ? now : recordTime(rec.createdAt(), "createdAt", null, now, null);
         boolean hasDeal = rec.seed() == null;
         GameRow g = new GameRow(UUID.randomUUID(), type.name(), setup.ruleset(), rulesetVersion,
                 json.write(setup.options().values()), rec.seed(), hasDeal ? json.write(rec.deal()) : null,
@@ -199,7 +199,7 @@ public class RecordImport {
                     throw GameException.invalidRecord("move " + seq + ": seat " + rm.seat() + " may not act now", seq);
                 }
                 M move = p.type().rules().parseMove(rm.move() == null ? Map.of() : rm.move());
-                Instant at = rm.at() == null ? now : recordTime(rm.at(), "move " + seq + ": at", previous, now);
+                Instant at = rm.at() == null ? now : recordTime(rm.at(), "move " + seq + ": at", previous, now, seq);
                 p.play(rm.seat(), move, at);
                 previous = at;
             } catch (MalformedInput | IllegalMove e) {
@@ -221,9 +221,9 @@ public class RecordImport {
      * A time from a record: not in the future, not before {@code notBefore} (the previous event)
      * and not before 2000; else {@code invalid-record}.
      */
-    private static Instant recordTime(Instant t, String what, Instant notBefore, Instant now) {
+    private static Instant recordTime(Instant t, String what, Instant notBefore, Instant now, Integer seq) {
         if (t.isAfter(now.plusSeconds(60)) || t.isBefore(EARLIEST) || (notBefore != null && t.isBefore(notBefore))) {
-            throw GameException.invalidRecord(what + " must lie between the game's previous event (or 2000) and now", null);
+            throw GameException.invalidRecord(what + " must lie between the game's previous event (or 2000) and now", seq);
         }
         return t.truncatedTo(ChronoUnit.MICROS);
     }
