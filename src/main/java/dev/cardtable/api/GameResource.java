@@ -208,7 +208,9 @@ public class GameResource {
         try {
             return Integer.parseInt(value);
         } catch (NumberFormatException e) {
-            throw new GameException(Failure.MALFORMED_REQUEST, "'" + name + "' must be an integer");
+            boolean digits = value != null && value.matches("[+-]?[0-9]+");
+            throw new GameException(Failure.MALFORMED_REQUEST, "'" + name + "' must be an integer"
+                    + (digits ? " from " + Integer.MIN_VALUE + " to " + Integer.MAX_VALUE : ""));
         }
     }
 

@@ -32,6 +32,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class HardeningTest {
 
     @Test
+    void aNumberBeyondAnIntegerSaysItsRange() {
+        Api.Created g = Api.scoundrel("range", "ranger");
+        as(null).get("/api/games/" + g.id() + "/moves?after=99999999999").then().statusCode(400)
+                .contentType("application/problem+json").body("code", equalTo("malformed-request"))
+                .body("detail", containsString("to 2147483647"));
+    }
+
+    @Test
     void aClientThatOffersAnH2cUpgradeCanStillCreateAndMove() throws Exception {
         // Java's HttpClient offers "Upgrade: h2c" on its first plain-text request, body and all.
         java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
