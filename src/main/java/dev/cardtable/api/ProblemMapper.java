@@ -136,7 +136,8 @@ public class ProblemMapper {
             case NOT_FOUND -> "no such resource";
             case METHOD_NOT_ALLOWED -> "this method is not allowed on this resource";
             case UNSUPPORTED_MEDIA_TYPE -> "send the body as application/json";
-            case NOT_ACCEPTABLE -> "this resource answers application/json";
+            case NOT_ACCEPTABLE -> "this resource answers " + (uri != null && uri.getPath().endsWith("/events")
+                    ? "text/event-stream" : "application/json");
             case PAYLOAD_TOO_LARGE -> "the body is too large";
             case MALFORMED_REQUEST -> "the request is malformed";
             default -> "the server could not handle this request";

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 
 import static dev.cardtable.support.Api.as;
+import static io.restassured.RestAssured.given;
 import static dev.cardtable.support.Api.move;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
@@ -30,6 +31,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @QuarkusTest
 @QuarkusTestResource(PostgresResource.class)
 class HardeningTest {
+
+    @Test
+    void theEventStreamSaysWhatItAnswersWhenJsonIsAsked() {
+        Api.Created g = Api.scoundrel("events-406", "asker");
+        given().accept("application/json").get("/api/games/" + g.id() + "/events").then().statusCode(406)
+                .contentType("application/problem+json").body("code", equalTo("not-acceptable"))
+                .body("detail", containsString("text/event-stream"));
+    }
 
     @Test
     void aNumberBeyondAnIntegerSaysItsRange() {
