@@ -79,10 +79,7 @@ public class GameResource {
     @APIResponse(responseCode = "201", description = "Created",
             content = @Content(schema = @Schema(implementation = GameView.class)))
     public Response create(CreateGameRequest request) {
-        if (request == null) {
-            throw GameException.malformed("a JSON body is required");
-        }
-        return created(creation.create(request.toCommand()));
+        return created(creation.create(request == null ? null : request.toCommand()));
     }
 
     @POST

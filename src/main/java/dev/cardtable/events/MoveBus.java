@@ -1,5 +1,7 @@
 package dev.cardtable.events;
 
+import dev.cardtable.game.MovesApplied;
+import dev.cardtable.store.GameStore;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -12,11 +14,9 @@ import org.jboss.logging.Logger;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 
-import dev.cardtable.game.MovesApplied;
-import dev.cardtable.store.GameStore;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;

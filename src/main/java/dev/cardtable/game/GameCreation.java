@@ -33,7 +33,7 @@ public class GameCreation {
      * @param ruleset the ruleset, or null for the type's default
      * @param seed    the seed, or null for a secret server seed
      * @param options option values, or null for the defaults
-     * @param deal    a custom deal as plain JSON values (lists, maps, strings), or null
+     * @param deal    a custom deal (a JSON tree or plain lists, maps and strings), or null
      * @param seats   one entry per seat
      */
     public record NewGame(String type, String ruleset, String seed, Map<String, String> options, Object deal,
@@ -87,7 +87,7 @@ public class GameCreation {
                     + "leave out 'seed' and 'deal'");
         }
         String seed = customDeal ? null : req.seed() == null ? Credentials.newSeed() : req.seed();
-        Deal deal = customDeal ? type.rules().parseDeal(req.deal()) : new Deal.Seeded(seed);
+        Deal deal = customDeal ? type.rules().parseDeal(json.plain(req.deal())) : new Deal.Seeded(seed);
         // Validates the custom deal before anything is stored.
         S initial = type.rules().deal(new Setup(ruleset.name(), options, deal));
         Seating.Seated seated = Seating.seat(type, req.seats());
@@ -133,8 +133,7 @@ public class GameCreation {
         store.updateSeats(id, List.of(seats.get(seat)));
         boolean starts = seats.stream().noneMatch(s -> s.kind() == SeatKind.OPEN);
         GameRow.GameUpdate u = g.update();
-        GameRow seated = g.after(starts ? new GameRow.GameUpdate(Status.ACTIVE, u.version(), u.state(), u.result(),
-                GameWriter.now(), u.finishedAt()) : u, seats);
+        GameRow seated = g.after(starts ? u.withStatus(Status.ACTIVE, GameWriter.now()) : u, seats);
         return start(catalog.type(g.type()), seated, starts, seat).withCredentials(List.of(new Credential(seat, token)));
     }
 

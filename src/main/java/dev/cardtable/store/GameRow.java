@@ -56,5 +56,10 @@ public record GameRow(UUID id, String type, String ruleset, int rulesetVersion, 
      * @param finishedAt end time or null
      */
     public record GameUpdate(Status status, int version, String state, String result, Instant updatedAt, Instant finishedAt) {
+
+        /** This update with {@code status}, changed at {@code at}. */
+        public GameUpdate withStatus(Status status, Instant at) {
+            return new GameUpdate(status, version, state, result, at, finishedAt);
+        }
     }
 }

@@ -21,9 +21,8 @@ public class IdempotencyStore {
      *
      * @param requestHash SHA-256 hex of the request body in canonical form
      * @param response    the response body as first sent
-     * @param etag        the response's entity tag, or null
      */
-    public record Stored(String requestHash, String response, String etag) {
+    public record Stored(String requestHash, String response) {
     }
 
     @Inject
@@ -38,7 +37,7 @@ public class IdempotencyStore {
                 ps.setInt(2, seat);
                 ps.setString(3, key);
                 try (ResultSet rs = ps.executeQuery()) {
-                    return rs.next() ? Optional.of(new Stored(rs.getString(1), rs.getString(2), null)) : Optional.empty();
+                    return rs.next() ? Optional.of(new Stored(rs.getString(1), rs.getString(2))) : Optional.empty();
                 }
             }
         });

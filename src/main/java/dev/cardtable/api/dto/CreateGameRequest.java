@@ -1,7 +1,6 @@
 package dev.cardtable.api.dto;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardtable.game.GameCreation;
 import dev.cardtable.game.Seating;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -30,18 +29,12 @@ public record CreateGameRequest(
                 oneOf = {ScoundrelDealSchema.class, DazzleDealSchema.class}) JsonNode deal,
         @Schema(required = true) List<SeatRequest> seats) {
 
-    /**
-     * This request as the service's command: a JSON {@code null} deal is no deal, and the deal's
-     * JSON becomes plain lists, maps and strings.
-     */
+    /** This request as the service's command: a JSON {@code null} deal is no deal. */
     public GameCreation.NewGame toCommand() {
-        Object plain = deal == null || deal.isNull() ? null : PLAIN.convertValue(deal, Object.class);
         List<Seating.SeatSpec> specs = seats == null ? null : seats.stream()
                 .map(s -> s == null ? null : new Seating.SeatSpec(s.name(), s.ai(), s.aiBudget(), s.open())).toList();
-        return new GameCreation.NewGame(type, ruleset, seed, options, plain, specs);
+        return new GameCreation.NewGame(type, ruleset, seed, options, deal == null || deal.isNull() ? null : deal, specs);
     }
-
-    private static final ObjectMapper PLAIN = new ObjectMapper();
 }
 
 /** Scoundrel's custom deal, for the OpenAPI document: the 44 card codes, top of the dungeon first. */
