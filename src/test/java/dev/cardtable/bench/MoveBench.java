@@ -69,8 +69,10 @@ import java.util.stream.Stream;
  *       scripts: the captured statements with their logged parameter values, and the minimal move
  *       transaction (lock, insert, update of ~1–2 KB jsonb state). How the first script differs
  *       from the log is printed.</li>
- *   <li>Starts the server again and runs {@link LoadTool} in-process (Scoundrel, played to the end
- *       with {@code --policy}, default {@value LoadTool#BEST_HEALTH}).</li>
+ *   <li>Starts the server again, warms it with unmeasured games at the largest client count for
+ *       {@code --server-warmup} (default 60 s: the JIT's compilation would otherwise be counted as
+ *       the first run's CPU per move), and runs {@link LoadTool} in-process (Scoundrel, played to
+ *       the end with {@code --policy}, default {@value LoadTool#BEST_HEALTH}).</li>
  *   <li>Prints the captured statements and one table: per run, clients, transactions or moves per
  *       second, p50 and p99 latency (ms), server CPU per move (ms), PostgreSQL CPU (the postmaster,
  *       its live and its exited backends, see {@link ProcStat#treeCpuTicks}) per transaction or
@@ -88,7 +90,8 @@ import java.util.stream.Stream;
  * {@code --clients 1,16}, {@code --data-dir DIR} (must be absent or empty; default a new temporary
  * directory), {@code --keep}, {@code --jar PATH}, {@code --pgbench PATH} (pgbench on the PATH, or
  * /usr/bin/pgbench), {@code --pgbench-games N} (20000), {@code --policy best-health|first-play},
- * {@code --seed N} (1, the load clients' tie-breaking), {@code --server-opts "JVM options"}.
+ * {@code --seed N} (1, the load clients' tie-breaking), {@code --server-opts "JVM options"},
+ * {@code --server-warmup D} (60s; 0s for none).
  * Durations: {@code 500ms}, {@code 10s}, {@code 2m}. The server runs with its rate limits
  * switched off: every load client shares one address.
  */
@@ -113,6 +116,7 @@ public final class MoveBench {
     private final Map<String, String> args;
     private final Duration duration;
     private final Duration warmup;
+    private final Duration serverWarmup;
     private final List<Integer> clients;
     private final boolean keep;
     private final Path jar;
@@ -139,6 +143,7 @@ public final class MoveBench {
         this.args = args;
         duration = Args.duration(args.getOrDefault("duration", "30s"));
         warmup = Args.duration(args.getOrDefault("warmup", "10s"));
+        serverWarmup = Args.duration(args.getOrDefault("server-warmup", "60s"));
         clients = Stream.of(args.getOrDefault("clients", "1,16").split(",")).map(String::trim)
                 .map(Integer::parseInt).toList();
         keep = args.containsKey("keep");
@@ -214,6 +219,7 @@ public final class MoveBench {
         }
 
         startServer();
+        warmServer();
         for (int n : clients) {
             ourRows.put(n, loadRun(n));
         }
@@ -996,6 +1002,28 @@ public final class MoveBench {
             m.putIfAbsent(k, 0L);
         }
         return m;
+    }
+
+    /**
+     * Plays unmeasured games at the largest client count for {@code --server-warmup}, so that the
+     * measured runs see the server's steady state (its JIT compilation done), as pgbench's runs
+     * see PostgreSQL's.
+     */
+    private void warmServer() throws Exception {
+        if (serverWarmup.isZero()) {
+            return;
+        }
+        int n = clients.stream().max(Integer::compare).orElse(1);
+        out.printf("· warming the server: %d clients, %d s, unmeasured …%n", n, serverWarmup.toSeconds());
+        Map<String, String> a = new LinkedHashMap<>();
+        a.put("base", base);
+        a.put("clients", Integer.toString(n));
+        a.put("duration", "1000ms");
+        a.put("warmup", Math.max(0, serverWarmup.toMillis() - 1000) + "ms");
+        a.put("type", "scoundrel");
+        a.put("policy", policy);
+        a.put("seed", Long.toString(seed + 1));
+        new LoadTool(a).measure();
     }
 
     private Row loadRun(int n) throws Exception {
