@@ -9,6 +9,7 @@ import dev.cardtable.game.GameCreation;
 import dev.cardtable.game.GameException;
 import dev.cardtable.game.GameReads;
 import dev.cardtable.game.MoveService;
+import dev.cardtable.game.Rematches;
 import dev.cardtable.game.record.GameRecord;
 import dev.cardtable.game.record.RecordImport;
 import dev.cardtable.game.view.GameView;
@@ -52,6 +53,9 @@ public class GameResource {
 
     @Inject
     GameCreation creation;
+
+    @Inject
+    Rematches rematches;
 
     @Inject
     GameReads reads;
@@ -152,6 +156,25 @@ public class GameResource {
             r.header(HttpHeaders.ETAG, ETags.of(outcome.game()));
         }
         return r.build();
+    }
+
+    @POST
+    @Path("/games/{id}/cancel")
+    @Operation(summary = "Cancel a game waiting for players (a seat token of the game); it ends aborted")
+    @APIResponse(responseCode = "200", description = "The cancelled game",
+            content = @Content(schema = @Schema(implementation = GameView.class)))
+    public Response cancel(@PathParam("id") String id, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
+        GameView game = creation.cancel(parseId(id), authorization);
+        return Response.ok(game).header(HttpHeaders.ETAG, ETags.of(game)).build();
+    }
+
+    @POST
+    @Path("/games/{id}/rematch")
+    @Operation(summary = "From a finished game, a new game with the same players in swapped seats; the others accept by taking their seat")
+    @APIResponse(responseCode = "201", description = "The rematch, with the caller's seat token",
+            content = @Content(schema = @Schema(implementation = GameView.class)))
+    public Response rematch(@PathParam("id") String id, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
+        return created(rematches.rematch(parseId(id), authorization));
     }
 
     @GET

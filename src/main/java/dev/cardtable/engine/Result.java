@@ -10,4 +10,10 @@ public interface Result {
 
     /** Each seat's standing, indexed by seat number. */
     List<Standing> standings();
+
+    /**
+     * How the game ended: {@code completed} when played out, else an {@link Ending#id()}
+     * ({@code resigned}, {@code aborted}, {@code timeout}, {@code abandoned}).
+     */
+    String ending();
 }

@@ -1,5 +1,6 @@
 package dev.cardtable.events;
 
+import dev.cardtable.game.LobbyChange;
 import dev.cardtable.game.MovesApplied;
 import dev.cardtable.store.GameStore;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -58,6 +59,12 @@ public class MoveBus {
      */
     public static final String WATCH_CHANNEL = "cardtable_watch";
 
+    /**
+     * The notification channel of the lobby; payload {@code <change>:<game id>}, the change being
+     * {@code opened}, {@code filled} or {@code cancelled} ({@link LobbyChange}).
+     */
+    public static final String LOBBY_CHANNEL = "cardtable_lobby";
+
     /** How long after subscribing a subscriber catches up once more. */
     public static final Duration LATE_CATCH_UP = Duration.ofSeconds(1);
 
@@ -68,6 +75,16 @@ public class MoveBus {
 
         /** Sends every log entry it has not sent yet. Must be safe to call from any thread. */
         void catchUp();
+
+        /** Sends a keep-alive comment; false when the client has gone. */
+        boolean heartbeat();
+    }
+
+    /** A live subscriber of the lobby on this instance. */
+    public interface LobbySubscriber {
+
+        /** Sends one lobby change. Must be safe to call from any thread. */
+        void changed(String change, UUID gameId);
 
         /** Sends a keep-alive comment; false when the client has gone. */
         boolean heartbeat();
@@ -96,6 +113,7 @@ public class MoveBus {
 
     private final UUID instance = UUID.randomUUID();
     private final Map<UUID, Set<Subscriber>> subscribers = new ConcurrentHashMap<>();
+    private final Set<LobbySubscriber> lobby = ConcurrentHashMap.newKeySet();
     /** Watched games (on any instance) → the instances watching them. */
     private final Map<UUID, Set<UUID>> watched = new ConcurrentHashMap<>();
     private final ExecutorService dispatch = Executors.newVirtualThreadPerTaskExecutor();
@@ -136,6 +154,23 @@ public class MoveBus {
         if (enabled && watched.containsKey(moves.gameId())) {
             store.notify(CHANNEL, moves.gameId() + ":" + moves.lastSeq());
         }
+    }
+
+    /** Runs inside the transaction that opened, filled or cancelled a waiting game: every instance hears it. */
+    void onLobby(@Observes LobbyChange change) {
+        if (enabled) {
+            store.notify(LOBBY_CHANNEL, change.change() + ":" + change.gameId());
+        }
+    }
+
+    /** Registers {@code subscriber} for every lobby change on any instance from now on. */
+    public void subscribeLobby(LobbySubscriber subscriber) {
+        lobby.add(subscriber);
+    }
+
+    /** Removes a lobby subscriber. */
+    public void unsubscribeLobby(LobbySubscriber subscriber) {
+        lobby.remove(subscriber);
     }
 
     /**
@@ -186,6 +221,7 @@ public class MoveBus {
                  Statement s = c.createStatement()) {
                 s.execute("LISTEN " + CHANNEL);
                 s.execute("LISTEN " + WATCH_CHANNEL);
+                s.execute("LISTEN " + LOBBY_CHANNEL);
                 reloadWatched(c);
                 // Anything committed while this connection was down is caught up from the log.
                 subscribers.values().forEach(set -> set.forEach(sub -> dispatch.execute(sub::catchUp)));
@@ -211,6 +247,12 @@ public class MoveBus {
     private void receive(PGNotification n) {
         String payload = n.getParameter();
         int colon = payload.indexOf(':');
+        if (n.getName().equals(LOBBY_CHANNEL)) {
+            String change = payload.substring(0, colon);
+            UUID game = UUID.fromString(payload.substring(colon + 1));
+            lobby.forEach(sub -> dispatch.execute(() -> sub.changed(change, game)));
+            return;
+        }
         if (n.getName().equals(WATCH_CHANNEL)) {
             UUID game = UUID.fromString(payload.substring(1, colon));
             UUID by = UUID.fromString(payload.substring(colon + 1));
@@ -255,6 +297,7 @@ public class MoveBus {
 
     private void beat() {
         try {
+            lobby.removeIf(sub -> !sub.heartbeat());
             subscribers.forEach((gameId, set) -> set.forEach(sub -> {
                 if (!sub.heartbeat()) {
                     unsubscribe(gameId, sub);

@@ -1,6 +1,8 @@
 package dev.cardtable.game;
 
 import dev.cardtable.engine.Deal;
+import dev.cardtable.engine.EndMove;
+import dev.cardtable.engine.Ending;
 import dev.cardtable.engine.GameInfo;
 import dev.cardtable.engine.Options;
 import dev.cardtable.engine.Rng;
@@ -12,6 +14,7 @@ import dev.cardtable.store.GameStore;
 import dev.cardtable.store.SeatKind;
 import dev.cardtable.store.SeatRow;
 import dev.cardtable.store.Status;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
@@ -34,10 +37,12 @@ public class GameCreation {
      * @param seed    the seed, or null for a secret server seed
      * @param options option values, or null for the defaults
      * @param deal    a custom deal (a JSON tree or plain lists, maps and strings), or null
-     * @param seats   one entry per seat
+     * @param seats     one entry per seat
+     * @param clock     the clock, or null for none
+     * @param rematchOf the finished game this one is a rematch of, or null
      */
     public record NewGame(String type, String ruleset, String seed, Map<String, String> options, Object deal,
-                          List<Seating.SeatSpec> seats) {
+                          List<Seating.SeatSpec> seats, Clocks.Spec clock, UUID rematchOf) {
     }
 
     @Inject
@@ -54,6 +59,9 @@ public class GameCreation {
 
     @Inject
     JsonText json;
+
+    @Inject
+    Event<LobbyChange> lobbyChanges;
 
     /**
      * Creates a game ({@code POST /api/games}). Computer seats that are to act move at once.
@@ -91,18 +99,24 @@ public class GameCreation {
         // Validates the custom deal before anything is stored.
         S initial = type.rules().deal(new Setup(ruleset.name(), options, deal));
         Seating.Seated seated = Seating.seat(type, req.seats());
+        String clock = req.clock() == null ? null : json.write(req.clock().checked());
         boolean waiting = seated.seats().stream().anyMatch(s -> s.kind() == SeatKind.OPEN);
-        Instant now = GameWriter.now();
+        Instant now = writer.now();
         GameRow g = new GameRow(UUID.randomUUID(), info.type(), ruleset.name(), ruleset.version(),
                 json.write(options.values()), seed, customDeal ? json.write(req.deal()) : null,
                 seed == null ? null : Rng.commitment(seed), waiting ? Status.WAITING : Status.ACTIVE, 0,
-                json.write(initial), null, now, now, null, seated.seats());
+                json.write(initial), null, now, now, null, seated.seats(),
+                new GameRow.Table(clock, null, null, req.rematchOf(), null));
         store.insert(g);
+        if (waiting) {
+            lobbyChanges.fire(new LobbyChange(g.id(), LobbyChange.OPENED));
+        }
         Progress<S, M, V> p = writer.open(type, g, initial);
         if (!waiting) {
             writer.letComputersMove(p);
         }
-        GameRow stored = p.steps().isEmpty() ? g : writer.save(p);
+        // A clock starts with the game: saving sets its first deadline.
+        GameRow stored = p.steps().isEmpty() && (clock == null || waiting) ? g : writer.save(p);
         Integer viewer = seated.credentials().isEmpty() ? null : seated.credentials().get(0).seat();
         return projection.game(type, stored, p.state(), viewer).withCredentials(seated.credentials());
     }
@@ -133,8 +147,34 @@ public class GameCreation {
         store.updateSeats(id, List.of(seats.get(seat)));
         boolean starts = seats.stream().noneMatch(s -> s.kind() == SeatKind.OPEN);
         GameRow.GameUpdate u = g.update();
-        GameRow seated = g.after(starts ? u.withStatus(Status.ACTIVE, GameWriter.now()) : u, seats);
+        GameRow seated = g.after(starts ? u.withStatus(Status.ACTIVE, writer.now()) : u, seats);
         return start(catalog.type(g.type()), seated, starts, seat).withCredentials(List.of(new Credential(seat, token)));
+    }
+
+    /**
+     * Cancels a game still waiting for players ({@code POST /api/games/{id}/cancel}): the caller's
+     * seat aborts it ({@code {"action":"abort"}} in the log), so it is finished with no outcome.
+     *
+     * @return the game as the caller now sees it
+     * @throws GameException {@code game-not-found}, {@code unauthenticated} (a seat token of the
+     *                       game is required), {@code not-waiting} once the game has started or ended
+     */
+    @Transactional
+    public GameView cancel(UUID id, String authorization) {
+        GameRow g = store.lock(id).orElseThrow(GameException::gameNotFound);
+        int seat = Seating.authenticate(g, authorization, true);
+        if (g.status() != Status.WAITING) {
+            throw new GameException(Failure.NOT_WAITING, "only a game waiting for players can be cancelled; it is "
+                    + g.status().id());
+        }
+        return abort(catalog.type(g.type()), g, seat);
+    }
+
+    private <S, M, V> GameView abort(GameType<S, M, V> type, GameRow g, int seat) {
+        Progress<S, M, V> p = writer.open(type, g);
+        p.play(seat, type.rules().parseMove(EndMove.write(Ending.Kind.ABORTED)), writer.now());
+        GameRow stored = writer.save(p);
+        return projection.game(type, stored, p.state(), seat);
     }
 
     private <S, M, V> GameView start(GameType<S, M, V> type, GameRow g, boolean starts, int seat) {

@@ -1,5 +1,7 @@
 package dev.cardtable.game;
 
+import dev.cardtable.engine.EndMove;
+import dev.cardtable.engine.Ending;
 import dev.cardtable.engine.Player;
 import dev.cardtable.engine.Result;
 import dev.cardtable.engine.Rng;
@@ -19,6 +21,8 @@ import jakarta.inject.Singleton;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 
+import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -40,6 +44,9 @@ public class GameWriter {
     GameStore store;
 
     @Inject
+    GameCatalog catalog;
+
+    @Inject
     FingerprintStore fingerprints;
 
     @Inject
@@ -48,9 +55,15 @@ public class GameWriter {
     @Inject
     Event<MovesApplied> movesApplied;
 
-    /** The current time as the server stores it (milliseconds). */
-    public static Instant now() {
-        return Instant.now().truncatedTo(ChronoUnit.MILLIS);
+    @Inject
+    Event<LobbyChange> lobbyChanges;
+
+    @Inject
+    Clock clock;
+
+    /** The current time as the server stores it (milliseconds), from the server's {@link Clock}. */
+    public Instant now() {
+        return clock.instant().truncatedTo(ChronoUnit.MILLIS);
     }
 
     /** Game {@code game} at its stored position, ready for moves: no replay. */
@@ -87,6 +100,36 @@ public class GameWriter {
     }
 
     /**
+     * Ends {@code g} on time when its time ran out by {@code now}: the seat whose deadline passed
+     * loses on time ({@code {"action":"timeout"}}, logged at the deadline); a game without a clock
+     * in which nobody moved since {@code idleBefore} is abandoned ({@code {"action":"abandon"}},
+     * logged by the seat to act at the moment it became due). The caller holds the game's lock.
+     *
+     * @return the game as now stored, or empty when its time had not run out
+     */
+    public Optional<GameRow> endIfDue(GameRow g, Instant now, Instant idleBefore) {
+        if (g.status() != Status.ACTIVE) {
+            return Optional.empty();
+        }
+        Instant deadline = g.table().deadline();
+        boolean timeout = deadline != null && !deadline.isAfter(now);
+        boolean abandoned = g.table().clock() == null && !g.updatedAt().isAfter(idleBefore);
+        if (!timeout && !abandoned) {
+            return Optional.empty();
+        }
+        return Optional.of(end(catalog.type(g.type()), g, timeout ? Ending.Kind.TIMEOUT : Ending.Kind.ABANDONED,
+                timeout ? deadline : g.updatedAt().plus(Duration.between(idleBefore, now))));
+    }
+
+    private <S, M, V> GameRow end(GameType<S, M, V> type, GameRow g, Ending.Kind kind, Instant at) {
+        Progress<S, M, V> p = open(type, g);
+        List<Integer> toAct = p.toAct().stream().map(Seat::number).toList();
+        Integer seat = kind == Ending.Kind.TIMEOUT ? Clocks.running(toAct, g.seats()) : toAct.getFirst();
+        p.play(seat, type.rules().parseMove(EndMove.write(kind)), at);
+        return save(p);
+    }
+
+    /**
      * Writes what {@code p} changed: appends its moves, stores the new state (and status, from
      * {@code p.game()} unless the game is now over), and when the game ends the standings and its
      * fingerprint; notifies live events.
@@ -100,9 +143,10 @@ public class GameWriter {
         Optional<? extends Result> result = p.result();
         boolean ends = result.isPresent() && g.status() != Status.FINISHED;
         List<SeatRow> seats = result.map(r -> standings(g.seats(), r)).orElse(g.seats());
-        GameRow.GameUpdate u = new GameRow.GameUpdate(result.isPresent() ? Status.FINISHED : g.status(), p.version(),
+        Status status = result.isPresent() ? Status.FINISHED : g.status();
+        GameRow.GameUpdate u = clocked(g, rows, p, status, new GameRow.GameUpdate(status, p.version(),
                 json.write(p.state()), result.map(json::write).orElse(null), updated,
-                result.isPresent() ? Objects.requireNonNullElse(g.finishedAt(), updated) : null);
+                result.isPresent() ? Objects.requireNonNullElse(g.finishedAt(), updated) : null, null, null));
         store.append(g.id(), rows);
         store.update(g.id(), u);
         GameRow after = g.after(u, seats);
@@ -121,14 +165,42 @@ public class GameWriter {
         if (!rows.isEmpty()) {
             movesApplied.fire(new MovesApplied(g.id(), p.version()));
         }
+        if (g.status() == Status.WAITING && status != Status.WAITING) {
+            lobbyChanges.fire(new LobbyChange(g.id(), status == Status.ACTIVE ? LobbyChange.FILLED : LobbyChange.CANCELLED));
+        }
         return after;
+    }
+
+    /** {@code u} with the clock run through {@code rows}: started when the game starts, stopped when it ends. */
+    private <S, M, V> GameRow.GameUpdate clocked(GameRow g, List<MoveRow> rows, Progress<S, M, V> p, Status status,
+                                                 GameRow.GameUpdate u) {
+        if (g.table().clock() == null || status == Status.WAITING) {
+            return u;
+        }
+        Clocks.Spec spec = json.read(g.table().clock(), Clocks.Spec.class);
+        Clocks.State st = g.table().clockState() == null
+                ? Clocks.start(spec, g.seats().size(), g.updatedAt())
+                : json.read(g.table().clockState(), Clocks.State.class);
+        st = Clocks.played(spec, st, rows, g.seats());
+        Instant deadline = status == Status.ACTIVE
+                ? Clocks.deadline(spec, st, Clocks.running(p.toAct().stream().map(Seat::number).toList(), g.seats()))
+                : null;
+        return u.withClock(json.write(st), deadline);
     }
 
     private static List<SeatRow> standings(List<SeatRow> seats, Result r) {
         List<Standing> standings = r.standings();
+        boolean abandoned = Ending.Kind.ABANDONED.id().equals(r.ending());
         return seats.stream().map(s -> {
             Standing st = standings.get(s.seat());
+            if (st.outcome() == null) {
+                // An abandoned game is counted apart; an aborted one not at all.
+                return abandoned ? s.withStanding(ABANDONED, null) : s;
+            }
             return s.withStanding(st.outcome().name().toLowerCase(Locale.ROOT), st.score());
         }).toList();
     }
+
+    /** The outcome stored for every seat of an abandoned game. */
+    public static final String ABANDONED = "abandoned";
 }

@@ -31,7 +31,7 @@ public class HistoryService {
 
     private static final Set<String> STATUSES = java.util.Arrays.stream(Status.values()).map(Status::id)
             .collect(java.util.stream.Collectors.toCollection(java.util.LinkedHashSet::new));
-    private static final Set<String> RESULTS = Set.of("won", "lost", "drawn");
+    private static final Set<String> RESULTS = Set.of("won", "lost", "drawn", GameWriter.ABANDONED);
 
     @Inject
     HistoryQueries queries;
@@ -96,7 +96,7 @@ public class HistoryService {
             throw GameException.malformed("not a valid player name");
         }
         return new PlayerStats(name, queries.stats(name).stream().map(t -> new PlayerStats.TypeStats(t.type(),
-                t.played(), t.won(), t.lost(), t.drawn(), t.bestScore(), t.meanScore())).toList());
+                t.played(), t.won(), t.lost(), t.drawn(), t.abandoned(), t.bestScore(), t.meanScore())).toList());
     }
 
     private static Instant instant(String text, String name) {

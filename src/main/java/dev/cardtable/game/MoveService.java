@@ -1,5 +1,7 @@
 package dev.cardtable.game;
 
+import dev.cardtable.engine.EndMove;
+import dev.cardtable.engine.Ending;
 import dev.cardtable.engine.Rng;
 import dev.cardtable.engine.Rules;
 import dev.cardtable.engine.Seat;
@@ -15,6 +17,7 @@ import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -89,7 +92,7 @@ public class MoveService {
      * @return the game after the move as the mover sees it, with the entries added
      * @throws GameException any error of {@code docs/api.md}, "Errors"; nothing is changed then
      */
-    @Transactional
+    @Transactional(dontRollbackOn = TimeExpired.class)
     public MoveOutcome move(MoveRequest req) {
         Timer.Sample sample = Timer.start(metrics);
         GameRow g = store.lock(req.gameId()).orElseThrow(GameException::gameNotFound);
@@ -108,7 +111,7 @@ public class MoveService {
         }
         MoveOutcome out = apply(catalog.type(g.type()), g, seat, req);
         if (key != null) {
-            idempotency.save(g.id(), seat, key, requestHash, out.body(), GameWriter.now());
+            idempotency.save(g.id(), seat, key, requestHash, out.body(), writer.now());
         }
         metrics.counter("cardtable.moves.applied", "type", g.type()).increment(out.game().version() - g.version());
         sample.stop(metrics.timer("cardtable.move.latency", "type", g.type()));
@@ -131,6 +134,14 @@ public class MoveService {
     private <S, M, V> MoveOutcome apply(GameType<S, M, V> type, GameRow g, int seat, MoveRequest req) {
         Rules<S, M, V> rules = type.rules();
         M move = rules.parseMove(req.move());
+        Ending.Kind ending = EndMove.parse(req.move());
+        if (ending != null && !ending.byPlayer()) {
+            throw new GameException(Failure.ILLEGAL_MOVE, "\"" + ending.action() + "\" is written by the server, not played");
+        }
+        Instant now = writer.now();
+        if (writer.endIfDue(g, now, Instant.MIN).isPresent()) {
+            throw new TimeExpired(g.table().deadline());
+        }
         switch (g.status()) {
             case WAITING -> throw new GameException(Failure.GAME_NOT_STARTED, "the game is waiting for players");
             case FINISHED -> throw new GameException(Failure.GAME_OVER, "the game is over");
@@ -143,14 +154,25 @@ public class MoveService {
                     + " but the game is at version " + g.version(), Map.of("currentVersion", g.version()));
         }
         Progress<S, M, V> p = writer.open(type, g);
-        if (!p.toAct().contains(Seat.of(seat))) {
+        if (ending == null && !p.toAct().contains(Seat.of(seat))) {
             throw new GameException(Failure.NOT_YOUR_TURN, "seat " + seat + " may not act now");
         }
-        p.play(seat, move, GameWriter.now());
+        p.play(seat, move, now);
         writer.letComputersMove(p);
         GameRow after = writer.save(p);
         GameView view = projection.game(type, after, p.state(), seat).withApplied(applied(p, after, seat));
         return new MoveOutcome(json.write(view), view, false);
+    }
+
+    /**
+     * A move that came after its seat's deadline: the game has just ended on time, in this
+     * request's transaction, which commits.
+     */
+    static final class TimeExpired extends GameException {
+        TimeExpired(Instant deadline) {
+            super(Failure.TIME_EXPIRED, "the time for this move ran out at " + deadline + "; the game ended on time",
+                    Map.of("deadline", deadline.toString()));
+        }
     }
 
     /** The entries this request added, as the mover sees them after the move. */

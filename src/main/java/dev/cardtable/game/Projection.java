@@ -21,6 +21,7 @@ import dev.cardtable.store.Status;
 import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +39,9 @@ public class Projection {
 
     @Inject
     JsonText json;
+
+    @Inject
+    Clock time;
 
     /**
      * Who a caller is to the rules: everyone sees everything once the game is over; before that a
@@ -76,7 +80,19 @@ public class Projection {
         return new GameView(g.id(), g.type(), g.ruleset(), g.rulesetVersion(), json.stringMap(g.options()),
                 g.status().id(), g.version(), g.seats().stream().map(Projection::seat).toList(), toAct,
                 g.seedCommitment(), seed(g), g.createdAt(), g.updatedAt(), seat, rules.view(state, viewer(g, seat)),
-                legal, rules.result(state).orElse(null), null, null);
+                legal, rules.result(state).orElse(null), clock(g, toAct), g.table().rematchOf(), g.table().rematch(),
+                null, null);
+    }
+
+    /** The game's clock as seen now, or null for a game without a clock. */
+    private Clocks.View clock(GameRow g, List<Integer> toAct) {
+        GameRow.Table t = g.table();
+        if (t.clock() == null) {
+            return null;
+        }
+        Clocks.State state = t.clockState() == null ? null : json.read(t.clockState(), Clocks.State.class);
+        return Clocks.view(json.read(t.clock(), Clocks.Spec.class), state, t.deadline(),
+                Clocks.running(toAct, g.seats()), g.seats().size(), time.instant());
     }
 
     /**

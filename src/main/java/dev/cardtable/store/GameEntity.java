@@ -67,9 +67,18 @@ public class GameEntity extends PanacheEntityBase {
     @Column(name = "finished_at")
     public Instant finishedAt;
 
+    /** The clock settings (JSON), or null for no clock. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    public String clock;
+
+    /** The rematch this game was made from, or null. */
+    @Column(name = "rematch_of")
+    public UUID rematchOf;
+
     /** This game as a row with {@code seats}. */
     public GameRow toRow(java.util.List<SeatRow> seats) {
         return new GameRow(id, type, ruleset, rulesetVersion, options, seed, customDeal, seedCommitment,
-                Status.of(status), version, state, result, createdAt, updatedAt, finishedAt, seats);
+                Status.of(status), version, state, result, createdAt, updatedAt, finishedAt, seats,
+                new GameRow.Table(clock, null, null, rematchOf, null));
     }
 }

@@ -24,25 +24,58 @@ import java.util.UUID;
  * @param updatedAt      time of the last change
  * @param finishedAt     time the game ended, or null
  * @param seats          the seats by number
+ * @param table          the clock and the rematch links
  */
 public record GameRow(UUID id, String type, String ruleset, int rulesetVersion, String options, String seed,
                       String customDeal, String seedCommitment, Status status, int version, String state,
                       String result, Instant createdAt, Instant updatedAt, Instant finishedAt,
-                      List<SeatRow> seats) {
+                      List<SeatRow> seats, Table table) {
 
     public GameRow {
         seats = List.copyOf(seats);
+        table = table == null ? Table.NONE : table;
+    }
+
+    /** A game with no clock and no rematch links. */
+    public GameRow(UUID id, String type, String ruleset, int rulesetVersion, String options, String seed,
+                   String customDeal, String seedCommitment, Status status, int version, String state,
+                   String result, Instant createdAt, Instant updatedAt, Instant finishedAt, List<SeatRow> seats) {
+        this(id, type, ruleset, rulesetVersion, options, seed, customDeal, seedCommitment, status, version, state,
+                result, createdAt, updatedAt, finishedAt, seats, Table.NONE);
+    }
+
+    /**
+     * What is played around the game: its clock and rematch links (migration V8).
+     *
+     * @param clock      the clock settings (JSON), or null for no clock
+     * @param clockState each seat's remaining time and when the turn began (JSON), or null before
+     *                   the game starts or without a clock
+     * @param deadline   when the seat to act runs out of time, or null when no clock runs
+     * @param rematchOf  the game this one is a rematch of, or null
+     * @param rematch    the rematch made from this game, or null
+     */
+    public record Table(String clock, String clockState, Instant deadline, UUID rematchOf, UUID rematch) {
+
+        /** No clock, no rematch. */
+        public static final Table NONE = new Table(null, null, null, null, null);
+
+        /** This table with the clock at {@code clockState} and {@code deadline}. */
+        public Table running(String clockState, Instant deadline) {
+            return new Table(clock, clockState, deadline, rematchOf, rematch);
+        }
     }
 
     /** This game after {@code u}, with {@code seats}. */
     public GameRow after(GameUpdate u, List<SeatRow> seats) {
         return new GameRow(id, type, ruleset, rulesetVersion, options, seed, customDeal, seedCommitment, u.status(),
-                u.version(), u.state(), u.result(), createdAt, u.updatedAt(), u.finishedAt(), seats);
+                u.version(), u.state(), u.result(), createdAt, u.updatedAt(), u.finishedAt(), seats,
+                table.running(u.clockState(), u.deadline()));
     }
 
     /** The columns a move, a seat taken or the end of the game changes. */
     public GameUpdate update() {
-        return new GameUpdate(status, version, state, result, updatedAt, finishedAt);
+        return new GameUpdate(status, version, state, result, updatedAt, finishedAt, table.clockState(),
+                table.deadline());
     }
 
     /**
@@ -54,12 +87,20 @@ public record GameRow(UUID id, String type, String ruleset, int rulesetVersion, 
      * @param result     the result (JSON) or null
      * @param updatedAt  time of this change
      * @param finishedAt end time or null
+     * @param clockState the clock's state (JSON) or null
+     * @param deadline   when the seat to act runs out of time, or null
      */
-    public record GameUpdate(Status status, int version, String state, String result, Instant updatedAt, Instant finishedAt) {
+    public record GameUpdate(Status status, int version, String state, String result, Instant updatedAt,
+                             Instant finishedAt, String clockState, Instant deadline) {
 
         /** This update with {@code status}, changed at {@code at}. */
         public GameUpdate withStatus(Status status, Instant at) {
-            return new GameUpdate(status, version, state, result, at, finishedAt);
+            return new GameUpdate(status, version, state, result, at, finishedAt, clockState, deadline);
+        }
+
+        /** This update with the clock at {@code clockState} and {@code deadline}. */
+        public GameUpdate withClock(String clockState, Instant deadline) {
+            return new GameUpdate(status, version, state, result, updatedAt, finishedAt, clockState, deadline);
         }
     }
 }

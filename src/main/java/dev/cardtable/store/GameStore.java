@@ -35,7 +35,8 @@ public class GameStore {
     private static final String GAME_COLUMNS = """
             g.id, g.type, g.ruleset, g.ruleset_version, g.options::text, g.seed, g.custom_deal::text,
             g.seed_commitment, g.status, g.version, g.state::text, g.result::text, g.created_at, g.updated_at,
-            g.finished_at, s.seat, s.kind, s.name, s.ai_level, s.ai_budget, s.token_hash, s.outcome, s.score""";
+            g.finished_at, s.seat, s.kind, s.name, s.ai_level, s.ai_budget, s.token_hash, s.outcome, s.score,
+            g.clock::text, g.clock_state::text, g.deadline, g.rematch_of, g.rematch""";
 
     // One statement: the game row and its seats as arrays, in seat order.
     private static final String SELECT_GAME = "select " + GAME_COLUMNS + """
@@ -68,8 +69,9 @@ public class GameStore {
         work(c -> {
             try (PreparedStatement ps = c.prepareStatement("""
                     insert into games (id, type, ruleset, ruleset_version, options, seed, custom_deal, seed_commitment,
-                                       status, version, state, result, created_at, updated_at, finished_at)
-                    values (?, ?, ?, ?, ?::jsonb, ?, ?::jsonb, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?)""")) {
+                                       status, version, state, result, created_at, updated_at, finished_at,
+                                       clock, clock_state, deadline, rematch_of)
+                    values (?, ?, ?, ?, ?::jsonb, ?, ?::jsonb, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?)""")) {
                 ps.setObject(1, g.id());
                 ps.setString(2, g.type());
                 ps.setString(3, g.ruleset());
@@ -85,6 +87,10 @@ public class GameStore {
                 setTime(ps, 13, g.createdAt());
                 setTime(ps, 14, g.updatedAt());
                 setTime(ps, 15, g.finishedAt());
+                ps.setString(16, g.table().clock());
+                ps.setString(17, g.table().clockState());
+                setTime(ps, 18, g.table().deadline());
+                ps.setObject(19, g.table().rematchOf());
                 ps.executeUpdate();
             }
             try (PreparedStatement ps = c.prepareStatement("""
@@ -110,7 +116,7 @@ public class GameStore {
         work(c -> {
             try (PreparedStatement ps = c.prepareStatement("""
                     update games set status = ?, version = ?, state = ?::jsonb, result = ?::jsonb, updated_at = ?,
-                                     finished_at = ?
+                                     finished_at = ?, clock_state = ?::jsonb, deadline = ?
                     where id = ?""")) {
                 ps.setString(1, u.status().id());
                 ps.setInt(2, u.version());
@@ -118,7 +124,9 @@ public class GameStore {
                 ps.setString(4, u.result());
                 setTime(ps, 5, u.updatedAt());
                 setTime(ps, 6, u.finishedAt());
-                ps.setObject(7, id);
+                ps.setString(7, u.clockState());
+                setTime(ps, 8, u.deadline());
+                ps.setObject(9, id);
                 ps.executeUpdate();
             }
             return null;
@@ -191,6 +199,39 @@ public class GameStore {
         });
     }
 
+    /**
+     * The next game whose time ran out at {@code now}, locked until the transaction ends, skipping
+     * games another transaction holds: an active game whose deadline has passed, or an active game
+     * without a clock not changed since {@code idleBefore} (abandoned). Each such game is seen by
+     * exactly one sweeping transaction at a time, on whatever instance.
+     */
+    public Optional<UUID> lockNextDue(Instant now, Instant idleBefore) {
+        return work(c -> {
+            try (PreparedStatement ps = c.prepareStatement("""
+                    select id from games
+                    where status = 'active' and (deadline <= ? or (clock is null and updated_at <= ?))
+                    limit 1 for update skip locked""")) {
+                setTime(ps, 1, now);
+                setTime(ps, 2, idleBefore);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? Optional.of(rs.getObject(1, UUID.class)) : Optional.empty();
+                }
+            }
+        });
+    }
+
+    /** Links finished game {@code id} to the rematch {@code rematch} made from it. */
+    public void linkRematch(UUID id, UUID rematch) {
+        work(c -> {
+            try (PreparedStatement ps = c.prepareStatement("update games set rematch = ? where id = ?")) {
+                ps.setObject(1, rematch);
+                ps.setObject(2, id);
+                ps.executeUpdate();
+            }
+            return null;
+        });
+    }
+
     /** Sends {@code payload} on {@code channel} when the transaction commits (PostgreSQL NOTIFY). */
     public void notify(String channel, String payload) {
         work(c -> {
@@ -213,7 +254,8 @@ public class GameStore {
                 return Optional.of(new GameRow(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3),
                         rs.getInt(4), rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8),
                         Status.of(rs.getString(9)), rs.getInt(10), rs.getString(11), rs.getString(12), time(rs, 13),
-                        time(rs, 14), time(rs, 15), seats(rs, 16)));
+                        time(rs, 14), time(rs, 15), seats(rs, 16), new GameRow.Table(rs.getString(24),
+                        rs.getString(25), time(rs, 26), rs.getObject(27, UUID.class), rs.getObject(28, UUID.class))));
             }
         }
     }

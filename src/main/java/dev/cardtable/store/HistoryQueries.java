@@ -52,15 +52,16 @@ public class HistoryQueries {
      * One game type's statistics of a player.
      *
      * @param type      game type
-     * @param played    finished games
+     * @param played    finished games with an outcome (not aborted, not abandoned)
      * @param won       won
      * @param lost      lost
      * @param drawn     drawn
+     * @param abandoned abandoned (not counted as played)
      * @param bestScore highest score, or null
      * @param meanScore mean score, or null
      */
-    public record TypeStats(String type, long played, long won, long lost, long drawn, Integer bestScore,
-                            Double meanScore) {
+    public record TypeStats(String type, long played, long won, long lost, long drawn, long abandoned,
+                            Integer bestScore, Double meanScore) {
     }
 
     @Inject
@@ -143,10 +144,11 @@ public class HistoryQueries {
     public List<TypeStats> stats(String name) {
         // Seats get their outcome exactly when the game finishes: the stats index covers this.
         List<Object[]> rows = em.createNativeQuery("""
-                        select game_type, count(*),
+                        select game_type, sum(case when outcome <> 'abandoned' then 1 else 0 end),
                                sum(case when outcome = 'won' then 1 else 0 end),
                                sum(case when outcome = 'lost' then 1 else 0 end),
                                sum(case when outcome = 'drawn' then 1 else 0 end),
+                               sum(case when outcome = 'abandoned' then 1 else 0 end),
                                max(score), avg(score)
                         from seats
                         where name = :name and outcome is not null
@@ -154,7 +156,7 @@ public class HistoryQueries {
                 .setParameter("name", name).getResultList();
         return rows.stream().map(r -> new TypeStats((String) r[0], ((Number) r[1]).longValue(),
                 ((Number) r[2]).longValue(), ((Number) r[3]).longValue(), ((Number) r[4]).longValue(),
-                r[5] == null ? null : ((Number) r[5]).intValue(),
-                r[6] == null ? null : Math.round(((Number) r[6]).doubleValue() * 100) / 100.0)).toList();
+                ((Number) r[5]).longValue(), r[6] == null ? null : ((Number) r[6]).intValue(),
+                r[7] == null ? null : Math.round(((Number) r[7]).doubleValue() * 100) / 100.0)).toList();
     }
 }

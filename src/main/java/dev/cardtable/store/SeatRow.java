@@ -21,7 +21,7 @@ public record SeatRow(int seat, SeatKind kind, String name, String aiLevel, Inte
     }
 
     /** This seat with its final {@code outcome} and {@code score}. */
-    public SeatRow withStanding(String outcome, int score) {
+    public SeatRow withStanding(String outcome, Integer score) {
         return new SeatRow(seat, kind, name, aiLevel, aiBudget, tokenHash, outcome, score);
     }
 }

@@ -1,6 +1,7 @@
 package dev.cardtable.api.dto;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.cardtable.game.Clocks;
 import dev.cardtable.game.GameCreation;
 import dev.cardtable.game.Seating;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -18,6 +19,8 @@ import java.util.Map;
  * @param deal    a custom deal instead of a seed (Scoundrel: 44 codes top first; Dazzle:
  *                {@code {"decks":[[18],[18]],"removed":[12]}})
  * @param seats   one entry per seat, in seat order
+ * @param clock   the clock, or none: {@code {"type":"correspondence","perMove":"PT24H"}} or
+ *                {@code {"type":"fischer","initial":"PT5M","increment":"PT2S"}}
  */
 @Schema(name = "CreateGame")
 public record CreateGameRequest(
@@ -27,13 +30,16 @@ public record CreateGameRequest(
         Map<String, String> options,
         @Schema(description = "Custom deal instead of a seed", type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.DEFAULT,
                 oneOf = {ScoundrelDealSchema.class, DazzleDealSchema.class}) JsonNode deal,
-        @Schema(required = true) List<SeatRequest> seats) {
+        @Schema(required = true) List<SeatRequest> seats,
+        @Schema(description = "The clock: correspondence (perMove) or fischer (initial, increment); ISO-8601 durations")
+        Clocks.Spec clock) {
 
     /** This request as the service's command: a JSON {@code null} deal is no deal. */
     public GameCreation.NewGame toCommand() {
         List<Seating.SeatSpec> specs = seats == null ? null : seats.stream()
                 .map(s -> s == null ? null : new Seating.SeatSpec(s.name(), s.ai(), s.aiBudget(), s.open())).toList();
-        return new GameCreation.NewGame(type, ruleset, seed, options, deal == null || deal.isNull() ? null : deal, specs);
+        return new GameCreation.NewGame(type, ruleset, seed, options, deal == null || deal.isNull() ? null : deal, specs,
+                clock, null);
     }
 }
 

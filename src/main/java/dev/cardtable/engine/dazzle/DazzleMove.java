@@ -1,10 +1,14 @@
 package dev.cardtable.engine.dazzle;
 
+import dev.cardtable.engine.Ending;
+
 /**
  * A Dazzle move ({@code dazzle.md}, "Play"). JSON forms (see {@link DazzleRules#parseMove}):
  * <ul>
  *   <li>{@code {"action":"present","cards":["R3","G2"]}} — {@link Present}</li>
  *   <li>{@code {"action":"own","card":"R3"}} — {@link Own}</li>
+ *   <li>{@code {"action":"resign"}}, {@code "abort"}, {@code "timeout"}, {@code "abandon"} —
+ *       {@link End}</li>
  * </ul>
  */
 public sealed interface DazzleMove {
@@ -50,6 +54,25 @@ public sealed interface DazzleMove {
         @Override
         public String toString() {
             return "own " + card;
+        }
+    }
+
+    /**
+     * Ends the game early ({@code docs/api.md}, "Endings"): any seat may resign while the game
+     * runs, and abort before the first move; the server writes timeouts and abandonment.
+     *
+     * @param kind how the game ends
+     */
+    record End(Ending.Kind kind) implements DazzleMove {
+        public End {
+            if (kind == null) {
+                throw new IllegalArgumentException("kind is required");
+            }
+        }
+
+        @Override
+        public String toString() {
+            return kind.action();
         }
     }
 }

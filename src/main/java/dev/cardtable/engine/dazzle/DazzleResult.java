@@ -1,5 +1,6 @@
 package dev.cardtable.engine.dazzle;
 
+import dev.cardtable.engine.Ending;
 import dev.cardtable.engine.Outcome;
 import dev.cardtable.engine.Result;
 import dev.cardtable.engine.Standing;
@@ -14,14 +15,21 @@ import java.util.Map;
  * The result of a finished Dazzle game ({@code dazzle.md}, "Scoring"), in the public shape of
  * {@code docs/api.md}:
  * <pre>{"scores":[14,7], "winner":0,
- *  "colors":{"B":{"worth":9,"claims":[4,4]}, "G":{…}, "R":{…}, "Y":{…}}}</pre>
+ *  "colors":{"B":{"worth":9,"claims":[4,4]}, "G":{…}, "R":{…}, "Y":{…}}, "ending":"completed", "endedBy":null}</pre>
  *
- * @param scores each seat's points, indexed by seat
- * @param winner the seat with the higher score, or {@code null} for a draw
- * @param colors per colour code, in order B, G, R, Y: its worth and each seat's claim
+ * @param scores  each seat's points on the table as it stands, indexed by seat
+ * @param winner  the seat with the higher score, or {@code null} for a draw; after a resignation
+ *                or timeout the other seat, whatever the scores; {@code null} for an aborted or
+ *                abandoned game
+ * @param colors  per colour code, in order B, G, R, Y: its worth and each seat's claim
+ * @param ending  {@value #COMPLETED} for a game played out, else the {@link Ending#id()}
+ * @param endedBy the seat that resigned or ran out of time, else null
  */
-public record DazzleResult(List<Integer> scores, Integer winner, Map<String, ColourScore> colors)
-        implements Result {
+public record DazzleResult(List<Integer> scores, Integer winner, Map<String, ColourScore> colors, String ending,
+                           Integer endedBy) implements Result {
+
+    /** The ending of a game played to its end. */
+    public static final String COMPLETED = "completed";
 
     /**
      * One colour's scoring.
@@ -63,12 +71,27 @@ public record DazzleResult(List<Integer> scores, Integer winner, Map<String, Col
         }
         Integer winner = scores[0] > scores[1] ? Integer.valueOf(0)
                 : scores[1] > scores[0] ? Integer.valueOf(1) : null;
-        return new DazzleResult(List.of(scores[0], scores[1]), winner, colors);
+        return new DazzleResult(List.of(scores[0], scores[1]), winner, colors, COMPLETED, null);
     }
 
-    /** WON/LOST for the winner and loser, DRAWN for both on a draw; the score is the seat's points. */
+    /**
+     * This table's scores for a game ended early as {@code ending}: the seat that did not resign
+     * or run out of time wins; an aborted or abandoned game has no winner and no outcomes.
+     */
+    public DazzleResult endedAs(Ending ending) {
+        Integer w = ending.kind().decides() ? Integer.valueOf(1 - ending.seat()) : null;
+        return new DazzleResult(scores, w, colors, ending.id(), ending.endedBy());
+    }
+
+    /**
+     * WON/LOST for the winner and loser, DRAWN for both on a draw; the score is the seat's points.
+     * An aborted or abandoned game gives every seat a null outcome and score.
+     */
     @Override
     public List<Standing> standings() {
+        if (winner == null && !COMPLETED.equals(ending)) {
+            return List.of(new Standing(null, null), new Standing(null, null));
+        }
         List<Standing> out = new ArrayList<>(2);
         for (int seat = 0; seat < 2; seat++) {
             Outcome o = winner == null ? Outcome.DRAWN : winner == seat ? Outcome.WON : Outcome.LOST;

@@ -1,6 +1,8 @@
 package dev.cardtable.engine.dazzle;
 
 import dev.cardtable.engine.Deal;
+import dev.cardtable.engine.EndMove;
+import dev.cardtable.engine.Ending;
 import dev.cardtable.engine.GameInfo;
 import dev.cardtable.engine.IllegalMove;
 import dev.cardtable.engine.MalformedInput;
@@ -285,9 +287,14 @@ public final class DazzleRules implements Rules<DazzleState, DazzleMove, DazzleV
      * @throws IllegalMove "the game is over", "not your turn: …", "… must present …" / "… must own
      *                     …" for the wrong kind of move, "… is not in your hand", "… is not one of
      *                     the offered cards". Messages name only the mover's own or public cards.
+     *                     An {@link DazzleMove.End} is checked by {@link Ending#of}: any seat may
+     *                     resign, abort only before the first move.
      */
     @Override
     public DazzleState apply(DazzleState state, Seat seat, DazzleMove move) {
+        if (move instanceof DazzleMove.End end) {
+            return state.withEnding(Ending.of(end.kind(), seat, 2, toAct(state), state.started()));
+        }
         if (state.over()) {
             throw new IllegalMove("the game is over");
         }
@@ -298,6 +305,7 @@ public final class DazzleRules implements Rules<DazzleState, DazzleMove, DazzleV
         return switch (move) {
             case Present p -> present(state, p);
             case Own o -> own(state, o);
+            case DazzleMove.End end -> throw new IllegalStateException("handled above");
         };
     }
 
@@ -389,7 +397,8 @@ public final class DazzleRules implements Rules<DazzleState, DazzleMove, DazzleV
         if (!state.over()) {
             return Optional.empty();
         }
-        return Optional.of(score(state));
+        DazzleResult table = score(state);
+        return Optional.of(state.ending() == null ? table : table.endedAs(state.ending()));
     }
 
     /** Scores the table of {@code state} as it stands, whether or not the game is over. */
@@ -507,6 +516,10 @@ public final class DazzleRules implements Rules<DazzleState, DazzleMove, DazzleV
         if (json == null) {
             throw new MalformedInput("a move must be an object with an \"action\"");
         }
+        Ending.Kind end = EndMove.parse(json);
+        if (end != null) {
+            return new DazzleMove.End(end);
+        }
         Object action = json.get("action");
         if (!(action instanceof String a)) {
             throw new MalformedInput("a move needs an \"action\": \"present\" or \"own\"");
@@ -527,7 +540,7 @@ public final class DazzleRules implements Rules<DazzleState, DazzleMove, DazzleV
                 }
                 return new Own(Card.parse(c));
             }
-            default -> throw new MalformedInput("unknown action; expected \"present\" or \"own\"");
+            default -> throw new MalformedInput("unknown action; expected \"present\", \"own\", \"resign\" or \"abort\"");
         }
     }
 
@@ -542,6 +555,7 @@ public final class DazzleRules implements Rules<DazzleState, DazzleMove, DazzleV
     public Map<String, Object> writeMove(DazzleMove move) {
         Map<String, Object> out = new LinkedHashMap<>();
         switch (move) {
+            case DazzleMove.End end -> out.putAll(EndMove.write(end.kind()));
             case Present p -> {
                 out.put("action", "present");
                 out.put("cards", List.of(p.a().code(), p.b().code()));

@@ -1,5 +1,7 @@
 package dev.cardtable.engine.dazzle;
 
+import dev.cardtable.engine.Ending;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,11 +19,19 @@ import java.util.List;
  * @param owned  each seat's ownership rows: {@code owned.get(seat).get(colour)}, in the order owned
  * @param round  the round, 1 to 9 (stays 9 once the game is over)
  * @param phase  what the mover does now
- * @param mover  the seat to act, 0 or 1; -1 once the game is over
+ * @param mover  the seat to act, 0 or 1; -1 once every card has been played
+ * @param ending how the game ended early (resigned, aborted, out of time, abandoned), or
+ *               {@code null}; the table stays as it stood
  */
 public record DazzleState(List<List<Card>> hands, List<List<Card>> decks, List<Card> removed,
                           List<Card> offer, List<List<Card>> pots, List<List<List<Card>>> owned,
-                          int round, Phase phase, int mover) {
+                          int round, Phase phase, int mover, Ending ending) {
+
+    /** A state of a game that has not ended early. */
+    public DazzleState(List<List<Card>> hands, List<List<Card>> decks, List<Card> removed, List<Card> offer,
+                       List<List<Card>> pots, List<List<List<Card>>> owned, int round, Phase phase, int mover) {
+        this(hands, decks, removed, offer, pots, owned, round, phase, mover, null);
+    }
 
     /** What the seat to act does ({@code dazzle.md}, "Play"). */
     public enum Phase {
@@ -52,9 +62,22 @@ public record DazzleState(List<List<Card>> hands, List<List<Card>> decks, List<C
         }
     }
 
-    /** Whether the game is over: every card has been played ({@code dazzle.md}, "Play"). */
+    /**
+     * Whether the game is over: every card has been played ({@code dazzle.md}, "Play"), or it
+     * ended early.
+     */
     public boolean over() {
-        return phase == Phase.OVER;
+        return phase == Phase.OVER || ending != null;
+    }
+
+    /** This state, ended as {@code ending}. */
+    public DazzleState withEnding(Ending ending) {
+        return new DazzleState(hands, decks, removed, offer, pots, owned, round, phase, mover, ending);
+    }
+
+    /** Whether a move has been played: a presented pair, or a card owned. */
+    public boolean started() {
+        return !offer.isEmpty() || owned.stream().flatMap(List::stream).anyMatch(row -> !row.isEmpty());
     }
 
     /** The worth of {@code colour}: the sum of its pot ({@code dazzle.md}, "Scoring"). */

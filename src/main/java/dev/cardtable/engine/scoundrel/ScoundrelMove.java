@@ -1,5 +1,6 @@
 package dev.cardtable.engine.scoundrel;
 
+import dev.cardtable.engine.Ending;
 import dev.cardtable.engine.MalformedInput;
 
 import java.util.Objects;
@@ -11,6 +12,9 @@ import java.util.Objects;
  *   <li>{@code {"action":"avoid"}} — {@link Avoid}</li>
  *   <li>{@code {"action":"play","card":"QS"}} — {@link Play} with the weapon where it may be used</li>
  *   <li>{@code {"action":"play","card":"QS","barehanded":true}} — {@link Play} barehanded</li>
+ *   <li>{@code {"action":"resign"}}, {@code "abort"}, {@code "timeout"}, {@code "abandon"} —
+ *       {@link End}: giving up the run, calling it off before the first move, or the server's
+ *       endings on time</li>
  * </ul>
  */
 public sealed interface ScoundrelMove {
@@ -38,6 +42,18 @@ public sealed interface ScoundrelMove {
                 throw new MalformedInput("barehanded applies to monsters only, and " + card
                         + " is a " + card.kind().name().toLowerCase());
             }
+        }
+    }
+
+    /**
+     * Ends the run early ({@code docs/api.md}, "Endings"): resigning gives up the run, which is
+     * scored as a lost run ({@code scoundrel.md}, "Score").
+     *
+     * @param kind how the run ends
+     */
+    record End(Ending.Kind kind) implements ScoundrelMove {
+        public End {
+            Objects.requireNonNull(kind, "kind");
         }
     }
 

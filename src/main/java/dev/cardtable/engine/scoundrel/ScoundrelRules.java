@@ -1,6 +1,8 @@
 package dev.cardtable.engine.scoundrel;
 
 import dev.cardtable.engine.Deal;
+import dev.cardtable.engine.EndMove;
+import dev.cardtable.engine.Ending;
 import dev.cardtable.engine.GameInfo;
 import dev.cardtable.engine.GameInfo.OptionInfo;
 import dev.cardtable.engine.GameInfo.RulesetInfo;
@@ -155,10 +157,14 @@ public final class ScoundrelRules implements Rules<ScoundrelState, ScoundrelMove
      *
      * @throws IllegalMove when the game is over, {@code seat} is not seat 0, the card is not in the
      *                     room, avoiding is not allowed now (the message says why), or a barehanded
-     *                     fight is asked for in {@code simple}
+     *                     fight is asked for in {@code simple}; for an {@link ScoundrelMove.End}, as
+     *                     {@link Ending#of} says (an abort after the first move, a game over)
      */
     @Override
     public ScoundrelState apply(ScoundrelState state, Seat seat, ScoundrelMove move) {
+        if (move instanceof ScoundrelMove.End end) {
+            return state.withEnding(Ending.of(end.kind(), seat, 1, toAct(state), state.started()));
+        }
         if (over(state)) {
             throw new IllegalMove("the game is over: no move is legal once it is won or lost");
         }
@@ -168,6 +174,7 @@ public final class ScoundrelRules implements Rules<ScoundrelState, ScoundrelMove
         return switch (move) {
             case ScoundrelMove.Avoid avoid -> avoid(state);
             case ScoundrelMove.Play play -> face(state, play);
+            case ScoundrelMove.End end -> throw new IllegalStateException("handled above");
         };
     }
 
@@ -193,14 +200,21 @@ public final class ScoundrelRules implements Rules<ScoundrelState, ScoundrelMove
         if (!over(state)) {
             return Optional.empty();
         }
+        if (state.ending() != null) {
+            return Optional.of(ScoundrelResult.ended(state.ending(), lostScore(state)));
+        }
         if (state.health() > 0) {
             Card last = state.lastFaced();
             boolean bonus = state.health() == MAX_HEALTH && last != null && last.potion();
             return Optional.of(new ScoundrelResult(ScoundrelResult.WON,
                     bonus ? MAX_HEALTH + last.value() : state.health()));
         }
-        int unfaced = monsterValue(state.dungeon()) + monsterValue(state.room());
-        return Optional.of(new ScoundrelResult(ScoundrelResult.LOST, state.health() - unfaced));
+        return Optional.of(new ScoundrelResult(ScoundrelResult.LOST, lostScore(state)));
+    }
+
+    /** The score of a lost run ("Score"): health minus every monster not yet faced. */
+    private static int lostScore(ScoundrelState state) {
+        return state.health() - monsterValue(state.dungeon()) - monsterValue(state.room());
     }
 
     /**
@@ -215,6 +229,10 @@ public final class ScoundrelRules implements Rules<ScoundrelState, ScoundrelMove
     public ScoundrelMove parseMove(Map<String, ?> json) {
         if (json == null) {
             throw new MalformedInput("a move is a JSON object such as {\"action\":\"play\",\"card\":\"QS\"}");
+        }
+        Ending.Kind end = EndMove.parse(json);
+        if (end != null) {
+            return new ScoundrelMove.End(end);
         }
         if (!(json.get("action") instanceof String action)) {
             throw new MalformedInput("a move needs \"action\": \"avoid\" or \"play\"");
@@ -243,7 +261,7 @@ public final class ScoundrelRules implements Rules<ScoundrelState, ScoundrelMove
                 return new ScoundrelMove.Play(card, barehanded);
             }
             default -> throw new MalformedInput("unknown action " + Card.quote(action)
-                    + "; expected \"avoid\" or \"play\"");
+                    + "; expected \"avoid\", \"play\", \"resign\" or \"abort\"");
         }
     }
 
@@ -252,6 +270,7 @@ public final class ScoundrelRules implements Rules<ScoundrelState, ScoundrelMove
     public Map<String, Object> writeMove(ScoundrelMove move) {
         Map<String, Object> json = new LinkedHashMap<>();
         switch (move) {
+            case ScoundrelMove.End end -> json.putAll(EndMove.write(end.kind()));
             case ScoundrelMove.Avoid avoid -> json.put("action", "avoid");
             case ScoundrelMove.Play play -> {
                 json.put("action", "play");
@@ -303,11 +322,11 @@ public final class ScoundrelRules implements Rules<ScoundrelState, ScoundrelMove
     }
 
     /**
-     * Whether the game is over ({@code scoundrel.md}, "End of the game"): health 0 or below, or the
-     * dungeon and the room both empty.
+     * Whether the game is over ({@code scoundrel.md}, "End of the game"): health 0 or below, the
+     * dungeon and the room both empty, or an early {@link Ending}.
      */
     public static boolean over(ScoundrelState state) {
-        return state.health() <= 0 || (state.dungeon().isEmpty() && state.room().isEmpty());
+        return state.ending() != null || state.health() <= 0 || (state.dungeon().isEmpty() && state.room().isEmpty());
     }
 
     /**

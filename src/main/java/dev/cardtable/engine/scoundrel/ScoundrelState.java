@@ -1,5 +1,7 @@
 package dev.cardtable.engine.scoundrel;
 
+import dev.cardtable.engine.Ending;
+
 import java.util.List;
 import java.util.Objects;
 
@@ -26,6 +28,8 @@ import java.util.Objects;
  *                            further potion this turn has no effect
  * @param lastFaced           the card faced most recently, or {@code null} before the first: it
  *                            decides the won potion bonus ("Score")
+ * @param ending              how the run ended early (resigned, aborted, out of time,
+ *                            abandoned), or {@code null} while it runs or once it is played out
  */
 public record ScoundrelState(
         Ruleset ruleset,
@@ -39,7 +43,16 @@ public record ScoundrelState(
         boolean previousRoomAvoided,
         boolean roomFaced,
         boolean potionUsedThisTurn,
-        Card lastFaced) {
+        Card lastFaced,
+        Ending ending) {
+
+    /** A state of a run that has not ended early. */
+    public ScoundrelState(Ruleset ruleset, WeaponBinding weaponBinding, List<Card> dungeon, List<Card> room,
+                          List<Card> discard, int health, Card weapon, List<Card> slain, boolean previousRoomAvoided,
+                          boolean roomFaced, boolean potionUsedThisTurn, Card lastFaced) {
+        this(ruleset, weaponBinding, dungeon, room, discard, health, weapon, slain, previousRoomAvoided, roomFaced,
+                potionUsedThisTurn, lastFaced, null);
+    }
 
     /** The two rulesets of {@code scoundrel.md}. */
     public enum Ruleset {
@@ -122,6 +135,20 @@ public record ScoundrelState(
         if (weapon == null && !slain.isEmpty()) {
             throw new IllegalArgumentException("slain monsters without a weapon");
         }
+    }
+
+    /** This state, ended as {@code ending}. */
+    public ScoundrelState withEnding(Ending ending) {
+        return new ScoundrelState(ruleset, weaponBinding, dungeon, room, discard, health, weapon, slain,
+                previousRoomAvoided, roomFaced, potionUsedThisTurn, lastFaced, ending);
+    }
+
+    /**
+     * Whether a move has been played: an avoid marks the room, and every card faced leaves the
+     * room for the weapon or the discard pile, neither of which ever empties again.
+     */
+    public boolean started() {
+        return previousRoomAvoided || roomFaced || weapon != null || !discard.isEmpty();
     }
 
     /** The monster the weapon slew last, which binds it; {@code null} for no weapon or a fresh one. */

@@ -125,7 +125,7 @@ public class RecordImport {
         } catch (MalformedInput e) {
             throw GameException.invalidRecord("deal: " + e.getMessage(), null);
         }
-        Instant now = GameWriter.now();
+        Instant now = writer.now();
         List<Credential> creds = new ArrayList<>();
         List<SeatRow> seats = seats(type, rec.seats(), creds);
         Instant created = rec.createdAt() == null ? now : recordTime(rec.createdAt(), "createdAt", null, now, null);

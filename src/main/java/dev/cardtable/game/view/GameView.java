@@ -1,6 +1,7 @@
 package dev.cardtable.game.view;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.cardtable.game.Clocks;
 
 import java.time.Instant;
 import java.util.List;
@@ -27,6 +28,10 @@ import java.util.UUID;
  * @param view           the game-specific view for the caller
  * @param legalMoves     the caller's legal moves when it is the caller's turn, else empty
  * @param result         the result once finished, else null
+ * @param clock          the clock with each seat's remaining time and the deadline, or null for
+ *                       a game without a clock
+ * @param rematchOf      the finished game this one is a rematch of, or null
+ * @param rematch        the rematch made from this game, or null
  * @param credentials    on creation and seat taking only: the new tokens
  * @param applied        on move submission only: the log entries this request added
  */
@@ -35,18 +40,19 @@ public record GameView(UUID id, String type, String ruleset, int rulesetVersion,
                            List<SeatView> seats, List<Integer> toAct, String seedCommitment,
                            String seed, Instant createdAt, Instant updatedAt, Integer viewer,
                            Object view, List<Map<String, Object>> legalMoves, Object result,
+                           Clocks.View clock, UUID rematchOf, UUID rematch,
                            @JsonInclude(JsonInclude.Include.NON_NULL) List<Credential> credentials,
                            @JsonInclude(JsonInclude.Include.NON_NULL) List<LogItem> applied) {
 
     /** This response with {@code credentials} set. */
     public GameView withCredentials(List<Credential> creds) {
         return new GameView(id, type, ruleset, rulesetVersion, options, status, version, seats, toAct,
-                seedCommitment, seed, createdAt, updatedAt, viewer, view, legalMoves, result, creds, applied);
+                seedCommitment, seed, createdAt, updatedAt, viewer, view, legalMoves, result, clock, rematchOf, rematch, creds, applied);
     }
 
     /** This response with {@code applied} set. */
     public GameView withApplied(List<LogItem> entries) {
         return new GameView(id, type, ruleset, rulesetVersion, options, status, version, seats, toAct,
-                seedCommitment, seed, createdAt, updatedAt, viewer, view, legalMoves, result, credentials, entries);
+                seedCommitment, seed, createdAt, updatedAt, viewer, view, legalMoves, result, clock, rematchOf, rematch, credentials, entries);
     }
 }

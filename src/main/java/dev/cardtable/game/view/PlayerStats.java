@@ -12,14 +12,15 @@ public record PlayerStats(String player, List<TypeStats> types) {
 
     /**
      * @param type      game type
-     * @param played    finished games
+     * @param played    finished games with an outcome (aborted and abandoned games are not played)
      * @param won       games won
      * @param lost      games lost
      * @param drawn     games drawn
+     * @param abandoned games abandoned (nobody moved for {@code cardtable.abandon-after})
      * @param bestScore highest score
      * @param meanScore mean score, rounded to two decimals
      */
-    public record TypeStats(String type, long played, long won, long lost, long drawn, Integer bestScore,
-                            Double meanScore) {
+    public record TypeStats(String type, long played, long won, long lost, long drawn, long abandoned,
+                            Integer bestScore, Double meanScore) {
     }
 }

@@ -169,11 +169,16 @@ final class Position {
         return new DazzleMove.Own(Card.ofIndex(move - OWN));
     }
 
-    /** The int move of an engine move. */
+    /**
+     * The int move of an engine move.
+     *
+     * @throws IllegalArgumentException for an ending: the search never resigns or aborts
+     */
     static int toInt(DazzleMove move) {
         return switch (move) {
             case DazzleMove.Present p -> present(p.a().index(), p.b().index());
             case DazzleMove.Own o -> OWN + o.card().index();
+            case DazzleMove.End e -> throw new IllegalArgumentException("the search plays no " + e);
         };
     }
 }

@@ -1,0 +1,75 @@
+package dev.cardtable.api;
+
+import dev.cardtable.events.MoveBus;
+import dev.cardtable.game.Failure;
+import dev.cardtable.game.GameException;
+import dev.cardtable.game.Lobby;
+import dev.cardtable.game.view.LobbyPage;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.sse.Sse;
+import jakarta.ws.rs.sse.SseEventSink;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import java.util.UUID;
+
+/**
+ * The lobby ({@code docs/api.md}, "Lobby"): games waiting for players, and live changes to that
+ * list. Taking a seat is {@code POST /api/games/{id}/seats/{seat}}; cancelling a waiting game is
+ * {@code POST /api/games/{id}/cancel}.
+ */
+@Path("/api/lobby")
+@Tag(name = "lobby")
+public class LobbyResource {
+
+    @Inject
+    Lobby lobby;
+
+    @Inject
+    MoveBus events;
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Games waiting for players, newest first, cursor-paginated")
+    public LobbyPage list(@QueryParam("type") String type,
+                          @Parameter(description = "1 to 100") @QueryParam("limit") @DefaultValue("20") String limit,
+                          @Parameter(description = "nextCursor of the previous page") @QueryParam("cursor") String cursor) {
+        return lobby.list(type, cursor, GameResource.parseInt(limit, "limit"));
+    }
+
+    @GET
+    @Path("/events")
+    @Produces(MediaType.SERVER_SENT_EVENTS)
+    @Operation(summary = "Server-sent events: opened, filled and cancelled waiting games, data {\"id\":…}")
+    public void stream(@Context SseEventSink sink, @Context Sse sse) {
+        if (!events.enabled()) {
+            throw new GameException(Failure.NOT_FOUND, "live events are switched off on this server");
+        }
+        sink.send(sse.newEventBuilder().comment("connected").build());
+        events.subscribeLobby(new MoveBus.LobbySubscriber() {
+            @Override
+            public synchronized void changed(String change, UUID gameId) {
+                if (!sink.isClosed()) {
+                    sink.send(sse.newEventBuilder().name(change).data("{\"id\":\"" + gameId + "\"}").build());
+                }
+            }
+
+            @Override
+            public synchronized boolean heartbeat() {
+                if (sink.isClosed()) {
+                    return false;
+                }
+                sink.send(sse.newEventBuilder().comment("heartbeat").build());
+                return !sink.isClosed();
+            }
+        });
+    }
+}

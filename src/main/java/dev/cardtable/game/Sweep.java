@@ -1,0 +1,75 @@
+package dev.cardtable.game;
+
+import dev.cardtable.store.GameRow;
+import dev.cardtable.store.GameStore;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.scheduler.Scheduled;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Ends games whose time ran out ({@code docs/api.md}, "Clocks" and "Abandoned games"): every
+ * {@code cardtable.sweep.every} each server instance takes the due games one by one, each locked
+ * with {@code FOR UPDATE SKIP LOCKED} and ended in its own transaction through the normal write
+ * path ({@link GameWriter#endIfDue}), so live events and the next read see the ending. The
+ * database decides which instance ends a game: another instance skips the locked row, and once
+ * the ending commits the game is no longer due, so every game ends exactly once.
+ */
+@Singleton
+public class Sweep {
+
+    /** The most games one run ends, so that a backlog cannot hold the scheduler thread for long. */
+    public static final int MAX_PER_RUN = 500;
+
+    private static final Logger LOG = Logger.getLogger(Sweep.class);
+
+    @Inject
+    GameStore store;
+
+    @Inject
+    GameWriter writer;
+
+    @ConfigProperty(name = "cardtable.abandon-after", defaultValue = "P7D")
+    Duration abandonAfter;
+
+    @Scheduled(every = "${cardtable.sweep.every:5s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void scheduled() {
+        try {
+            sweep();
+        } catch (RuntimeException e) {
+            LOG.warn("sweep for games out of time failed; the next run retries: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Ends every game due now: timed out (its deadline passed) or abandoned (no clock, and no
+     * change for {@code cardtable.abandon-after}).
+     *
+     * @return how many games this call ended (at most {@value #MAX_PER_RUN})
+     */
+    public int sweep() {
+        int ended = 0;
+        while (ended < MAX_PER_RUN && QuarkusTransaction.requiringNew().call(this::endNext)) {
+            ended++;
+        }
+        return ended;
+    }
+
+    private boolean endNext() {
+        Instant now = writer.now();
+        Instant idleBefore = now.minus(abandonAfter);
+        Optional<UUID> due = store.lockNextDue(now, idleBefore);
+        if (due.isEmpty()) {
+            return false;
+        }
+        GameRow g = store.lock(due.get()).orElseThrow();
+        return writer.endIfDue(g, now, idleBefore).isPresent();
+    }
+}

@@ -1,0 +1,32 @@
+package dev.cardtable.game.view;
+
+import dev.cardtable.game.Clocks;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * A page of the lobby: games waiting for players, newest first.
+ *
+ * @param items      the games
+ * @param nextCursor pass as {@code cursor} for the next page; null on the last page
+ */
+public record LobbyPage(List<Item> items, String nextCursor) {
+
+    /**
+     * One waiting game.
+     *
+     * @param id        the game
+     * @param type      its type
+     * @param ruleset   its ruleset
+     * @param openSeats the seats anyone may take ({@code POST /api/games/{id}/seats/{seat}})
+     * @param waiting   the names of the players seated and waiting, in seat order
+     * @param since     when the game was created
+     * @param clock     the clock settings, or null for none
+     * @param rematchOf the game this one is a rematch of, or null
+     */
+    public record Item(UUID id, String type, String ruleset, List<Integer> openSeats, List<String> waiting,
+                       Instant since, Clocks.Spec clock, UUID rematchOf) {
+    }
+}
