@@ -72,9 +72,16 @@ public final class RandomPlayouts<S, M, V> {
     private final Chooser<S, M> chooser;
     private final int maxMoves;
     private final boolean applyEveryLegalMove;
+    private final int endingOneIn;
 
     private RandomPlayouts(Rules<S, M, V> rules, Consumer<S> invariant, Function<S, List<M>> illegalMoves,
                            Chooser<S, M> chooser, int maxMoves, boolean applyEveryLegalMove) {
+        this(rules, invariant, illegalMoves, chooser, maxMoves, applyEveryLegalMove, 0);
+    }
+
+    private RandomPlayouts(Rules<S, M, V> rules, Consumer<S> invariant, Function<S, List<M>> illegalMoves,
+                           Chooser<S, M> chooser, int maxMoves, boolean applyEveryLegalMove, int endingOneIn) {
+        this.endingOneIn = endingOneIn;
         this.rules = Objects.requireNonNull(rules);
         this.invariant = Objects.requireNonNull(invariant);
         this.illegalMoves = Objects.requireNonNull(illegalMoves);
@@ -127,6 +134,16 @@ public final class RandomPlayouts<S, M, V> {
      */
     public RandomPlayouts<S, M, V> withEveryLegalMoveApplied(boolean every) {
         return new RandomPlayouts<>(rules, invariant, illegalMoves, chooser, maxMoves, every);
+    }
+
+    /**
+     * Ends games early now and then: before each move, with chance 1 in {@code oneIn}, a random
+     * seat (any seat, not only the one to act) resigns, or before the first move aborts. Checks
+     * that these endings are never listed as legal moves, that an abort after the first move is
+     * rejected, and that the ended game has a result and replays like any other.
+     */
+    public RandomPlayouts<S, M, V> withEndings(int oneIn) {
+        return new RandomPlayouts<>(rules, invariant, illegalMoves, chooser, maxMoves, applyEveryLegalMove, oneIn);
     }
 
     /**
@@ -227,6 +244,23 @@ public final class RandomPlayouts<S, M, V> {
 
             Seat mover = toAct.get(rng.below(toAct.size()));
             List<M> legal = rules.legalMoves(state, mover);
+            if (endingOneIn > 0) {
+                M abort = rules.parseMove(new HashMap<>(Map.of("action", "abort")));
+                check(!legal.contains(abort), () -> "an abort is listed among the legal moves");
+                if (!game.plays.isEmpty()) {
+                    expectRejected(state, mover, abort);
+                    game.rejected++;
+                }
+                if (rng.below(endingOneIn) == 0) {
+                    String action = game.plays.isEmpty() && rng.below(2) == 0 ? "abort" : "resign";
+                    M end = rules.parseMove(new HashMap<>(Map.of("action", action)));
+                    Seat by = Seat.of(rng.below(seats));
+                    state = applyLegal(state, by, end);
+                    game.plays.add(new Rules.Play<>(by, end));
+                    views = viewsOf(state, viewers);
+                    continue;
+                }
+            }
             for (M illegal : illegalMoves.apply(state)) {
                 check(!legal.contains(illegal), () -> "the supplied illegal move " + illegal + " is legal");
                 expectRejected(state, mover, illegal);

@@ -35,7 +35,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * stays the source of truth. Random playouts over 1,000 seeds per game and ruleset play exactly as
  * the server does (every move applied to the state read back from its stored JSON, every move
  * stored in its JSON notation) and prove that the stored state equals the {@link Replay} of the
- * stored log at every step.
+ * stored log at every step. Every seventh game may end early, as the server ends games: a
+ * resignation, an abort before the first move, a timeout or an abandonment.
  */
 class StoredStateTest {
 
@@ -58,13 +59,18 @@ class StoredStateTest {
         long moves = 0;
         for (int i = 0; i < SEEDS; i++) {
             moves += playAndCheck(t, ruleset, options, type + "-" + ruleset + "-" + binding + "-" + i, i % 2 == 1,
-                    s -> s instanceof ScoundrelState st ? st.health() : 0);
+                    i % 7 == 3, s -> s instanceof ScoundrelState st ? st.health() : 0);
         }
         assertTrue(moves > SEEDS * 10L, "the playouts played whole games: " + moves + " moves");
+        assertTrue(endedEarly > SEEDS / 20, "some games ended early: " + endedEarly);
     }
 
+    private static final List<String> ENDINGS = List.of("resign", "timeout", "abandon", "abort");
+
+    private int endedEarly;
+
     private <S, M, V> int playAndCheck(GameType<S, M, V> type, String ruleset, Map<String, String> given, String seed,
-                                       boolean greedy, ToIntFunction<Object> health) {
+                                       boolean greedy, boolean endEarly, ToIntFunction<Object> health) {
         Rules<S, M, V> rules = type.rules();
         GameInfo.RulesetInfo info = type.info().ruleset(ruleset);
         Options options = info.resolve(given);
@@ -95,6 +101,12 @@ class StoredStateTest {
                         move = m;
                     }
                 }
+            }
+            if (endEarly && rng.below(log.isEmpty() ? 4 : 25) == 0) {
+                // An abort is legal only before the first move: later, the game is resigned instead.
+                String action = ENDINGS.get(rng.below(log.isEmpty() ? 4 : 3));
+                move = rules.parseMove(Map.of("action", action));
+                endedEarly++;
             }
             S next = rules.apply(state, seat, move);
             log.add(new MoveRow(log.size() + 1, seat.number(), json.write(rules.writeMove(move)), at));

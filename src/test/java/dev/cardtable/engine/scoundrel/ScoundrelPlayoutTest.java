@@ -53,6 +53,17 @@ class ScoundrelPlayoutTest {
      */
     @ParameterizedTest
     @EnumSource(Variant.class)
+    void playoutsThatResignOrAbortEndWithALostOrUncountedRunAndReplay(Variant v) {
+        RandomPlayouts.Summary summary = checker().withEndings(8)
+                .run(i -> v.seeded("ending-" + v.name() + "-" + i), 300, 11L);
+        List<ScoundrelResult> results = summary.results().stream().map(r -> (ScoundrelResult) r).toList();
+        assertTrue(results.stream().anyMatch(r -> r.ending().equals("resigned") && r.outcome().equals("lost")));
+        assertTrue(results.stream().anyMatch(r -> r.ending().equals("aborted") && r.outcome() == null));
+        assertTrue(results.stream().filter(r -> r.score() != null).allMatch(r -> r.score() >= -188 && r.score() <= 30));
+    }
+
+    @ParameterizedTest
+    @EnumSource(Variant.class)
     void carefulPlayoutsOnGentleDealsReachTheEndAndKeepEveryRule(Variant v) {
         RandomPlayouts.Summary summary = checker()
                 .withChooser(ScoundrelPlayoutTest::bestForTheTurn)
@@ -121,8 +132,8 @@ class ScoundrelPlayoutTest {
     /** What must hold in every state of every game ({@code scoundrel.md}). */
     static void invariant(ScoundrelState s) {
         assertAllCardsAccountedFor(s);
-        boolean over = s.health() <= 0 || (s.dungeon().isEmpty() && s.room().isEmpty());
-        assertEquals(over, RULES.toAct(s).isEmpty(), "over exactly on death or an empty dungeon and room");
+        boolean over = s.ending() != null || s.health() <= 0 || (s.dungeon().isEmpty() && s.room().isEmpty());
+        assertEquals(over, RULES.toAct(s).isEmpty(), "over exactly on death, an empty dungeon and room, or an early end");
         assertEquals(over, RULES.result(s).isPresent());
         assertTrue(s.health() <= ScoundrelRules.MAX_HEALTH, "health never above 20");
         assertTrue(s.room().size() <= 4, "at most four cards in the room");
@@ -146,7 +157,9 @@ class ScoundrelPlayoutTest {
         assertEquals(Card.codes(s.room()), view.room());
         assertEquals(RULES.legalMoves(s, PLAYER).contains(ScoundrelMove.avoid()), view.canAvoid());
         Optional<ScoundrelResult> result = RULES.result(s);
-        result.ifPresent(r -> assertTrue(r.score() >= -188 && r.score() <= 30, () -> "score out of range: " + r));
+        result.filter(r -> r.score() != null)
+                .ifPresent(r -> assertTrue(r.score() >= -188 && r.score() <= 30, () -> "score out of range: " + r));
+        result.filter(r -> r.score() == null).ifPresent(r -> assertEquals("aborted", r.ending(), "only an abort scores nothing"));
     }
 
     /** Moves the player may not make in {@code s}, a game not yet over. */

@@ -215,7 +215,7 @@ class ScoundrelTurnTest {
                 java.util.Arrays.stream(ScoundrelView.class.getRecordComponents()).map(c -> c.getName()).toList());
         assertEquals(List.of("card", "slain"),
                 java.util.Arrays.stream(ScoundrelView.Weapon.class.getRecordComponents()).map(c -> c.getName()).toList());
-        assertEquals(List.of("outcome", "score"),
+        assertEquals(List.of("outcome", "score", "ending", "endedBy"),
                 java.util.Arrays.stream(ScoundrelResult.class.getRecordComponents()).map(c -> c.getName()).toList());
     }
 
