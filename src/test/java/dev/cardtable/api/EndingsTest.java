@@ -1,0 +1,205 @@
+package dev.cardtable.api;
+
+import dev.cardtable.game.Sweep;
+import dev.cardtable.support.Api;
+import dev.cardtable.support.MovableClock;
+import dev.cardtable.support.PostgresResource;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import io.restassured.response.Response;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import static dev.cardtable.support.Api.as;
+import static dev.cardtable.support.Api.move;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.nullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Resigning, aborting, clocks and abandonment over HTTP, against a clock the test moves: every
+ * ending is a log entry, ends the game once, and replays from the record.
+ */
+@QuarkusTest
+@QuarkusTestResource(PostgresResource.class)
+class EndingsTest {
+
+    @Inject
+    MovableClock clock;
+
+    @Inject
+    Sweep sweep;
+
+    /** A two-human Dazzle game: id and both tokens. */
+    private record Table(String id, String t0, String t1, Response created) {
+    }
+
+    private static Table twoHumans(String a, String b, Map<String, String> clock) {
+        Map<String, Object> body = new java.util.HashMap<>(Map.of("type", "dazzle", "seed", "ending-" + a,
+                "seats", List.of(Map.of("name", a), Map.of("name", b))));
+        if (clock != null) {
+            body.put("clock", clock);
+        }
+        Response r = Api.create(body);
+        return new Table(r.path("id"), r.path("credentials[0].token"), r.path("credentials[1].token"), r);
+    }
+
+    private static JsonPath game(String id) {
+        return as(null).get("/api/games/" + id).then().statusCode(200).extract().jsonPath();
+    }
+
+    private static Map<String, Object> firstLegal(String id, String token) {
+        return as(token).get("/api/games/" + id).then().extract().jsonPath().getMap("legalMoves[0]");
+    }
+
+    @Test
+    void aSeatResignsOnTheOtherSeatsTurnAndTheOtherSeatWins() {
+        Table t = twoHumans("rita", "sam", null);
+        move(t.id(), t.t0(), firstLegal(t.id(), t.t0())).then().statusCode(200);
+        // Seat 1 is to act; seat 0 resigns anyway.
+        move(t.id(), t.t0(), Map.of("action", "resign")).then().statusCode(200)
+                .body("status", equalTo("finished")).body("toAct", equalTo(List.of()))
+                .body("result.ending", equalTo("resigned")).body("result.endedBy", equalTo(0))
+                .body("result.winner", equalTo(1)).body("applied[0].move.action", equalTo("resign"))
+                .body("applied[0].seat", equalTo(0));
+        move(t.id(), t.t1(), Map.of("action", "resign")).then().statusCode(409).body("code", equalTo("game-over"));
+        as(null).get("/api/players/sam/stats").then().body("types[0].won", equalTo(1));
+    }
+
+    @Test
+    void resigningAScoundrelRunLosesIt() {
+        Api.Created g = Api.scoundrel("give-up", "una");
+        move(g.id(), g.token(), Map.of("action", "resign")).then().statusCode(200)
+                .body("result.outcome", equalTo("lost")).body("result.ending", equalTo("resigned"))
+                .body("result.endedBy", equalTo(0));
+    }
+
+    @Test
+    void anAbortBeforeTheFirstMoveEndsTheGameUncountedAndLaterItIsIllegal() {
+        Table t = twoHumans("vera", "walt", null);
+        move(t.id(), t.t1(), Map.of("action", "abort")).then().statusCode(200)
+                .body("status", equalTo("finished")).body("result.ending", equalTo("aborted"))
+                .body("result.endedBy", nullValue()).body("result.winner", nullValue());
+        as(null).get("/api/players/vera/stats").then().body("types", equalTo(List.of()));
+
+        Table u = twoHumans("xena", "yuri", null);
+        move(u.id(), u.t0(), firstLegal(u.id(), u.t0())).then().statusCode(200);
+        move(u.id(), u.t1(), Map.of("action", "abort")).then().statusCode(422).body("code", equalTo("illegal-move"));
+        assertEquals("active", game(u.id()).getString("status"));
+    }
+
+    @Test
+    void timeoutsAndAbandonmentAreWrittenByTheServerNotPlayed() {
+        Table t = twoHumans("zack", "abby", null);
+        move(t.id(), t.t0(), Map.of("action", "timeout")).then().statusCode(422).body("code", equalTo("illegal-move"));
+        move(t.id(), t.t0(), Map.of("action", "abandon")).then().statusCode(422).body("code", equalTo("illegal-move"));
+        assertEquals(0, game(t.id()).getInt("version"));
+    }
+
+    @Test
+    void aCorrespondenceClockEndsTheGameOnTimeOnceAndTheRecordReplaysIt() {
+        Table t = twoHumans("carl", "dora", Map.of("type", "correspondence", "perMove", "PT24H"));
+        t.created().then().body("clock.type", equalTo("correspondence")).body("clock.perMove", equalTo("PT24H"));
+        Instant deadline = Instant.parse(t.created().path("clock.deadline"));
+        move(t.id(), t.t0(), firstLegal(t.id(), t.t0())).then().statusCode(200);
+        JsonPath afterMove = game(t.id());
+        Instant next = Instant.parse(afterMove.getString("clock.deadline"));
+        assertTrue(next.isAfter(deadline), "a move restarts the correspondence clock");
+        assertTrue(afterMove.getLong("clock.remainingMs[1]") <= Duration.ofHours(24).toMillis());
+
+        clock.advance(Duration.ofHours(23));
+        sweep.sweep();
+        assertEquals("active", game(t.id()).getString("status"), "not yet out of time");
+        clock.advance(Duration.ofHours(2));
+        sweep.sweep();
+        sweep.sweep();
+        JsonPath ended = game(t.id());
+        assertEquals("finished", ended.getString("status"));
+        assertEquals("timeout", ended.getString("result.ending"));
+        assertEquals(1, ended.getInt("result.endedBy"));
+        assertEquals(0, ended.getInt("result.winner"));
+        assertEquals(2, ended.getInt("version"), "one timeout entry after the one move");
+        JsonPath log = as(null).get("/api/games/" + t.id() + "/moves").then().extract().jsonPath();
+        assertEquals(Map.of("action", "timeout"), log.getMap("items[1].move"));
+        assertEquals(1, log.getInt("items[1].seat"));
+        assertEquals(next.toString(), log.getString("items[1].at"), "the game ended at the deadline");
+
+        // The record replays to the same end: the import verifies every move, the timeout included,
+        // and finds the stored game; a timeout charged to the wrong seat is refused.
+        Map<String, Object> record = as(null).get("/api/games/" + t.id() + "/record").then().extract().jsonPath().getMap("");
+        as(null).body(record).post("/api/games/import").then().statusCode(409).body("code", equalTo("record-exists"))
+                .body("gameId", equalTo(t.id()));
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> moves = (List<Map<String, Object>>) record.get("moves");
+        moves.get(1).put("seat", 0);
+        as(null).body(record).post("/api/games/import").then().statusCode(422).body("code", equalTo("invalid-record"))
+                .body("move", equalTo(2));
+    }
+
+    @Test
+    void aFischerClockChargesEachMoveAndAddsTheIncrement() {
+        Table t = twoHumans("emma", "finn", Map.of("type", "fischer", "initial", "PT5M", "increment", "PT2S"));
+        long start = t.created().jsonPath().getLong("clock.remainingMs[0]");
+        assertTrue(start <= 300_000 && start > 290_000, "seat 0's clock runs from 5 minutes: " + start);
+        assertEquals(300_000, t.created().jsonPath().getLong("clock.remainingMs[1]"), "seat 1's clock stands");
+        clock.advance(Duration.ofSeconds(30));
+        move(t.id(), t.t0(), firstLegal(t.id(), t.t0())).then().statusCode(200);
+        JsonPath g = game(t.id());
+        long seat0 = g.getLong("clock.remainingMs[0]");
+        assertTrue(seat0 <= 300_000 - 30_000 + 2_000 && seat0 > 300_000 - 31_000 + 2_000,
+                "30 s used and 2 s added back: " + seat0);
+        clock.advance(Duration.ofMinutes(5).plusSeconds(1));
+        sweep.sweep();
+        g = game(t.id());
+        assertEquals("timeout", g.getString("result.ending"));
+        assertEquals(1, g.getInt("result.endedBy"));
+    }
+
+    @Test
+    void aMoveAfterTheDeadlineIsRefusedAndEndsTheGameOnTime() {
+        Table t = twoHumans("gail", "hank", Map.of("type", "fischer", "initial", "PT1M", "increment", "PT0S"));
+        clock.advance(Duration.ofMinutes(2));
+        move(t.id(), t.t0(), firstLegal(t.id(), t.t0())).then().statusCode(409).body("code", equalTo("time-expired"));
+        JsonPath g = game(t.id());
+        assertEquals("finished", g.getString("status"));
+        assertEquals("timeout", g.getString("result.ending"));
+        assertEquals(0, g.getInt("result.endedBy"));
+        assertEquals(1, g.getInt("version"));
+        assertEquals(0, sweep.sweep(), "the game ended once; nothing is left for the sweep");
+        assertEquals(1, game(t.id()).getInt("version"));
+    }
+
+    @Test
+    void aGameWithoutAClockInWhichNobodyMovesIsAbandonedAndCountedApart() {
+        Table t = twoHumans("ivan", "jade", null);
+        move(t.id(), t.t0(), firstLegal(t.id(), t.t0())).then().statusCode(200);
+        Table clocked = twoHumans("kurt", "lena", Map.of("type", "correspondence", "perMove", "P30D"));
+        clock.advance(Duration.ofDays(8));
+        sweep.sweep();
+        JsonPath g = game(t.id());
+        assertEquals("abandoned", g.getString("result.ending"));
+        assertEquals(2, g.getInt("version"));
+        assertTrue(g.get("result.endedBy") == null);
+        assertEquals("active", game(clocked.id()).getString("status"), "a game with a clock is never abandoned");
+        as(null).get("/api/players/ivan/stats").then().body("types[0].played", equalTo(0))
+                .body("types[0].abandoned", equalTo(1));
+        as(null).get("/api/games?player=ivan&result=abandoned").then().body("items[0].id", equalTo(t.id()));
+    }
+
+    @Test
+    void aBadClockIsMalformed() {
+        for (Map<String, String> bad : List.of(Map.of("type", "hourglass"), Map.of("type", "correspondence"),
+                Map.of("type", "fischer", "initial", "five minutes"), Map.of("type", "correspondence", "perMove", "PT0S"),
+                Map.of("type", "fischer", "initial", "PT5M", "perMove", "PT1H"))) {
+            as(null).body(Map.of("type", "dazzle", "seats", List.of(Map.of("name", "a"), Map.of("ai", "random")),
+                    "clock", bad)).post("/api/games").then().statusCode(400).body("code", equalTo("malformed-request"));
+        }
+    }
+}
