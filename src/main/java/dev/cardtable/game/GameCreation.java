@@ -126,7 +126,8 @@ public class GameCreation {
      * seat the game starts, and computer seats that are to act move at once.
      *
      * @return the game as the new seat sees it, with the seat's token
-     * @throws GameException {@code game-not-found}, {@code seat-taken}, {@code malformed-request}
+     * @throws GameException {@code game-not-found}, {@code seat-taken}, {@code game-over} for a
+     *                       cancelled game, {@code malformed-request}
      */
     @Transactional
     public GameView takeSeat(UUID id, int seat, String name) {
@@ -138,6 +139,9 @@ public class GameCreation {
         if (seat < 0 || seat >= g.seats().size()) {
             throw GameException.malformed("seat must be 0 to " + (g.seats().size() - 1));
         }
+        if (g.status() == Status.FINISHED) {
+            throw new GameException(Failure.GAME_OVER, "the game is over: it was cancelled while waiting");
+        }
         if (g.seats().get(seat).kind() != SeatKind.OPEN) {
             throw new GameException(Failure.SEAT_TAKEN, "seat " + seat + " is not open");
         }
@@ -148,6 +152,9 @@ public class GameCreation {
         boolean starts = seats.stream().noneMatch(s -> s.kind() == SeatKind.OPEN);
         GameRow.GameUpdate u = g.update();
         GameRow seated = g.after(starts ? u.withStatus(Status.ACTIVE, writer.now()) : u, seats);
+        if (starts) {
+            lobbyChanges.fire(new LobbyChange(id, LobbyChange.FILLED));
+        }
         return start(catalog.type(g.type()), seated, starts, seat).withCredentials(List.of(new Credential(seat, token)));
     }
 

@@ -165,8 +165,8 @@ public class GameWriter {
         if (!rows.isEmpty()) {
             movesApplied.fire(new MovesApplied(g.id(), p.version()));
         }
-        if (g.status() == Status.WAITING && status != Status.WAITING) {
-            lobbyChanges.fire(new LobbyChange(g.id(), status == Status.ACTIVE ? LobbyChange.FILLED : LobbyChange.CANCELLED));
+        if (g.status() == Status.WAITING && status == Status.FINISHED) {
+            lobbyChanges.fire(new LobbyChange(g.id(), LobbyChange.CANCELLED));
         }
         return after;
     }

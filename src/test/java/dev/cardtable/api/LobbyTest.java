@@ -1,0 +1,139 @@
+package dev.cardtable.api;
+
+import dev.cardtable.support.Api;
+import dev.cardtable.support.PostgresResource;
+import dev.cardtable.support.SseClient;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
+import io.restassured.path.json.JsonPath;
+import io.restassured.response.Response;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static dev.cardtable.support.Api.as;
+import static dev.cardtable.support.Api.move;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.nullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The lobby, cancelling a waiting game, its live events, and rematches, over HTTP. */
+@QuarkusTest
+@QuarkusTestResource(PostgresResource.class)
+class LobbyTest {
+
+    private static Response waiting(String name, Map<String, String> clock) {
+        Map<String, Object> body = new java.util.HashMap<>(Map.of("type", "dazzle",
+                "seats", List.of(Map.of("name", name), Map.of("open", true))));
+        if (clock != null) {
+            body.put("clock", clock);
+        }
+        return Api.create(body);
+    }
+
+    @Test
+    void theLobbyListsWaitingGamesNewestFirstPageByPageAndForgetsThemOnceTaken() {
+        Response a = waiting("lobby-a", Map.of("type", "correspondence", "perMove", "PT24H"));
+        Response b = waiting("lobby-b", null);
+        Response c = waiting("lobby-c", null);
+        JsonPath first = as(null).get("/api/lobby?type=dazzle&limit=2").then().statusCode(200).extract().jsonPath();
+        assertEquals(List.of(c.path("id"), b.path("id")), first.getList("items.id"));
+        assertEquals(List.of(1), first.getList("items[0].openSeats"));
+        assertEquals(List.of("lobby-c"), first.getList("items[0].waiting"));
+        assertEquals(c.path("createdAt"), first.getString("items[0].since"));
+        assertNotNull(first.getString("nextCursor"));
+        JsonPath second = as(null).get("/api/lobby?type=dazzle&limit=2&cursor=" + first.getString("nextCursor"))
+                .then().statusCode(200).extract().jsonPath();
+        assertEquals(a.path("id"), second.getString("items[0].id"));
+        assertEquals(Map.of("type", "correspondence", "perMove", "PT24H"), second.getMap("items[0].clock"));
+        assertNull(first.get("items[0].clock"));
+
+        as(null).body(Map.of("name", "lobby-d")).post("/api/games/" + c.path("id") + "/seats/1").then().statusCode(200)
+                .body("status", equalTo("active"));
+        as(null).get("/api/lobby?type=dazzle&limit=100").then().body("items.id", not(hasItem((String) c.path("id"))));
+        as(null).get("/api/lobby?limit=0").then().statusCode(400).body("code", equalTo("malformed-request"));
+        as(null).get("/api/lobby?type=chess").then().statusCode(400).body("code", equalTo("malformed-request"));
+        as(null).get("/api/lobby?cursor=nonsense").then().statusCode(400).body("code", equalTo("malformed-request"));
+    }
+
+    @Test
+    void theCreatorCancelsAWaitingGameAndOnlyAWaitingOne() {
+        Response g = waiting("cancel-a", null);
+        String id = g.path("id");
+        String token = g.path("credentials[0].token");
+        as(null).post("/api/games/" + id + "/cancel").then().statusCode(401).body("code", equalTo("unauthenticated"));
+        as(token).post("/api/games/" + id + "/cancel").then().statusCode(200).body("status", equalTo("finished"))
+                .body("result.ending", equalTo("aborted")).body("result.winner", nullValue());
+        as(null).get("/api/games/" + id + "/moves").then().body("items[0].move.action", equalTo("abort"));
+        as(null).get("/api/lobby?limit=100").then().body("items.id", not(hasItem(id)));
+        as(token).post("/api/games/" + id + "/cancel").then().statusCode(409).body("code", equalTo("not-waiting"));
+        as(null).body(Map.of("name", "late")).post("/api/games/" + id + "/seats/1").then().statusCode(409);
+    }
+
+    @Test
+    void theLobbyStreamTellsOfGamesOpenedFilledAndCancelled() throws Exception {
+        try (SseClient sse = SseClient.connect("http://localhost:" + RestAssured.port + "/api/lobby/events", null, null)) {
+            assertEquals(200, sse.status());
+            Response filled = waiting("sse-a", null);
+            Response cancelled = waiting("sse-b", null);
+            as(null).body(Map.of("name", "sse-c")).post("/api/games/" + filled.path("id") + "/seats/1").then().statusCode(200);
+            as((String) cancelled.path("credentials[0].token")).post("/api/games/" + cancelled.path("id") + "/cancel")
+                    .then().statusCode(200);
+            List<String> seen = new ArrayList<>();
+            for (int i = 0; i < 20 && seen.size() < 4; i++) {
+                SseClient.Event e = sse.poll(Duration.ofSeconds(10));
+                if (e == null) {
+                    break;
+                }
+                if (e.data() != null && (e.data().contains(filled.path("id")) || e.data().contains(cancelled.path("id")))) {
+                    seen.add(e.name() + " " + (e.data().contains(filled.path("id")) ? "a" : "b"));
+                }
+            }
+            assertTrue(seen.containsAll(List.of("opened a", "opened b", "filled a", "cancelled b")), seen.toString());
+        }
+    }
+
+    @Test
+    void aRematchSwapsTheSeatsAndWaitsForTheOtherPlayer() {
+        Response g = Api.create(Map.of("type", "dazzle", "seats", List.of(Map.of("name", "rm-alice"), Map.of("name", "rm-bob")),
+                "clock", Map.of("type", "correspondence", "perMove", "PT48H")));
+        String id = g.path("id");
+        String alice = g.path("credentials[0].token");
+        String bob = g.path("credentials[1].token");
+        as(alice).post("/api/games/" + id + "/rematch").then().statusCode(409).body("code", equalTo("game-not-over"));
+        move(id, bob, Map.of("action", "resign")).then().statusCode(200);
+
+        Response r = as(alice).post("/api/games/" + id + "/rematch").then().statusCode(201).extract().response();
+        String next = r.path("id");
+        r.then().body("status", equalTo("waiting")).body("rematchOf", equalTo(id))
+                .body("seats[0].kind", equalTo("open")).body("seats[1].name", equalTo("rm-alice"))
+                .body("credentials[0].seat", equalTo(1)).body("clock.perMove", equalTo("PT48H"));
+        as(null).get("/api/games/" + id).then().body("rematch", equalTo(next));
+        as(null).get("/api/lobby?limit=100").then().body("items.find { it.id == '" + next + "' }.rematchOf", equalTo(id));
+        as(bob).post("/api/games/" + id + "/rematch").then().statusCode(409).body("code", equalTo("rematch-exists"))
+                .body("gameId", equalTo(next));
+        as(null).body(Map.of("name", "rm-bob")).post("/api/games/" + next + "/seats/0").then().statusCode(200)
+                .body("status", equalTo("active"));
+    }
+
+    @Test
+    void aRematchAgainstTheComputerKeepsItsLevelAndStartsAtOnce() {
+        Api.Created g = new Api.Created(null, null, Api.create(Map.of("type", "dazzle", "seed", "rm-ai",
+                "seats", List.of(Map.of("name", "rm-carol"), Map.of("ai", "heuristic")))));
+        String id = g.response().path("id");
+        String carol = g.response().path("credentials[0].token");
+        move(id, carol, Map.of("action", "resign")).then().statusCode(200);
+        as(carol).post("/api/games/" + id + "/rematch").then().statusCode(201)
+                .body("seats[0].ai", equalTo("heuristic")).body("seats[1].name", equalTo("rm-carol"))
+                .body("status", equalTo("active")).body("toAct", equalTo(List.of(1)));
+    }
+}
