@@ -41,7 +41,7 @@ public final class Clocks {
      * @param increment Fischer: the time added after each move, e.g. {@code PT2S}
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Spec(String type, String perMove, String initial, String increment) {
+    public record ClockSettings(String type, String perMove, String initial, String increment) {
 
         /** Whether this is a Fischer clock. */
         boolean fischer() {
@@ -54,19 +54,19 @@ public final class Clocks {
          * @throws GameException {@code malformed-request} for an unknown type, a missing or extra
          *                       time, or a time that is not an ISO-8601 duration within bounds
          */
-        public Spec checked() {
+        public ClockSettings checked() {
             switch (type == null ? "" : type) {
                 case "correspondence" -> {
                     if (initial != null || increment != null) {
                         throw GameException.malformed("a correspondence clock takes only 'perMove'");
                     }
-                    return new Spec(type, duration(perMove, "perMove", MIN).toString(), null, null);
+                    return new ClockSettings(type, duration(perMove, "perMove", MIN).toString(), null, null);
                 }
                 case "fischer" -> {
                     if (perMove != null) {
                         throw GameException.malformed("a fischer clock takes 'initial' and 'increment', not 'perMove'");
                     }
-                    return new Spec(type, null, duration(initial, "initial", MIN).toString(),
+                    return new ClockSettings(type, null, duration(initial, "initial", MIN).toString(),
                             duration(increment == null ? "PT0S" : increment, "increment", Duration.ZERO).toString());
                 }
                 default -> throw GameException.malformed("clock 'type' must be \"correspondence\" or \"fischer\"");
@@ -109,17 +109,17 @@ public final class Clocks {
      * @param remainingMs each seat's time left now, in milliseconds (0 once out of time)
      * @param deadline    when the seat to act runs out of time; null when no clock runs
      */
-    public record View(String type, String perMove, String initial, String increment, List<Long> remainingMs,
+    public record ClockView(String type, String perMove, String initial, String increment, List<Long> remainingMs,
                        Instant deadline) {
     }
 
     /** A clock starting at {@code at} for {@code seats} seats. */
-    public static State start(Spec spec, int seats, Instant at) {
+    public static State start(ClockSettings spec, int seats, Instant at) {
         return new State(java.util.Collections.nCopies(seats, spec.initialTime().toMillis()), at);
     }
 
     /** The clock after {@code rows} were played at their times. */
-    public static State played(Spec spec, State state, List<MoveRow> rows, List<SeatRow> seats) {
+    public static State played(ClockSettings spec, State state, List<MoveRow> rows, List<SeatRow> seats) {
         List<Long> remaining = new ArrayList<>(state.remainingMs());
         Instant start = state.turnStart();
         for (MoveRow row : rows) {
@@ -138,7 +138,7 @@ public final class Clocks {
     }
 
     /** When {@code seat} runs out of time at {@code state}; null for no seat. */
-    public static Instant deadline(Spec spec, State state, Integer seat) {
+    public static Instant deadline(ClockSettings spec, State state, Integer seat) {
         if (seat == null) {
             return null;
         }
@@ -147,7 +147,7 @@ public final class Clocks {
     }
 
     /** The clock as seen at {@code now}: the running seat's time counts down to its deadline. */
-    public static View view(Spec spec, State state, Instant deadline, Integer runningSeat, int seats, Instant now) {
+    public static ClockView view(ClockSettings spec, State state, Instant deadline, Integer runningSeat, int seats, Instant now) {
         List<Long> remaining = new ArrayList<>(state == null ? start(spec, seats, now).remainingMs() : state.remainingMs());
         if (!spec.fischer()) {
             remaining.replaceAll(r -> spec.perMoveTime().toMillis());
@@ -155,7 +155,7 @@ public final class Clocks {
         if (deadline != null && runningSeat != null) {
             remaining.set(runningSeat, Math.max(0, Duration.between(now, deadline).toMillis()));
         }
-        return new View(spec.type(), spec.perMove(), spec.initial(), spec.increment(), remaining, deadline);
+        return new ClockView(spec.type(), spec.perMove(), spec.initial(), spec.increment(), remaining, deadline);
     }
 
     private static Duration duration(String text, String name, Duration min) {

@@ -42,7 +42,7 @@ public class GameCreation {
      * @param rematchOf the finished game this one is a rematch of, or null
      */
     public record NewGame(String type, String ruleset, String seed, Map<String, String> options, Object deal,
-                          List<Seating.SeatSpec> seats, Clocks.Spec clock, UUID rematchOf) {
+                          List<Seating.SeatSpec> seats, Clocks.ClockSettings clock, UUID rematchOf) {
     }
 
     @Inject

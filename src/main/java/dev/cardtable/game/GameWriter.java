@@ -177,7 +177,7 @@ public class GameWriter {
         if (g.table().clock() == null || status == Status.WAITING) {
             return u;
         }
-        Clocks.Spec spec = json.read(g.table().clock(), Clocks.Spec.class);
+        Clocks.ClockSettings spec = json.read(g.table().clock(), Clocks.ClockSettings.class);
         Clocks.State st = g.table().clockState() == null
                 ? Clocks.start(spec, g.seats().size(), g.updatedAt())
                 : json.read(g.table().clockState(), Clocks.State.class);

@@ -47,15 +47,15 @@ public class Lobby {
         HistoryService.Cursor c = cursor == null ? null : HistoryService.Cursor.decode(cursor);
         HistoryQueries.Page page = queries.page(new HistoryQueries.Filter(type, Status.WAITING, null, null, null, null,
                 c == null ? null : c.createdAt(), c == null ? null : c.id(), limit));
-        List<LobbyPage.Item> items = page.games().stream().map(this::item).toList();
+        List<LobbyPage.LobbyItem> items = page.games().stream().map(this::item).toList();
         GameRow last = page.games().isEmpty() ? null : page.games().getLast();
         return new LobbyPage(items, page.more() ? new HistoryService.Cursor(last.createdAt(), last.id()).encode() : null);
     }
 
-    private LobbyPage.Item item(GameRow g) {
+    private LobbyPage.LobbyItem item(GameRow g) {
         List<Integer> open = g.seats().stream().filter(s -> s.kind() == SeatKind.OPEN).map(SeatRow::seat).toList();
         List<String> waiting = g.seats().stream().filter(s -> s.kind() == SeatKind.HUMAN).map(SeatRow::name).toList();
-        Clocks.Spec clock = g.table().clock() == null ? null : json.read(g.table().clock(), Clocks.Spec.class);
-        return new LobbyPage.Item(g.id(), g.type(), g.ruleset(), open, waiting, g.createdAt(), clock, g.table().rematchOf());
+        Clocks.ClockSettings clock = g.table().clock() == null ? null : json.read(g.table().clock(), Clocks.ClockSettings.class);
+        return new LobbyPage.LobbyItem(g.id(), g.type(), g.ruleset(), open, waiting, g.createdAt(), clock, g.table().rematchOf());
     }
 }

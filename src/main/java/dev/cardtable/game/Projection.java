@@ -85,13 +85,13 @@ public class Projection {
     }
 
     /** The game's clock as seen now, or null for a game without a clock. */
-    private Clocks.View clock(GameRow g, List<Integer> toAct) {
+    private Clocks.ClockView clock(GameRow g, List<Integer> toAct) {
         GameRow.Table t = g.table();
         if (t.clock() == null) {
             return null;
         }
         Clocks.State state = t.clockState() == null ? null : json.read(t.clockState(), Clocks.State.class);
-        return Clocks.view(json.read(t.clock(), Clocks.Spec.class), state, t.deadline(),
+        return Clocks.view(json.read(t.clock(), Clocks.ClockSettings.class), state, t.deadline(),
                 Clocks.running(toAct, g.seats()), g.seats().size(), time.instant());
     }
 

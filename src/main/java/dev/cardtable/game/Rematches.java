@@ -61,7 +61,7 @@ public class Rematches {
                     : old.seat() == caller ? new Seating.SeatSpec(old.name(), null, null, null)
                     : new Seating.SeatSpec(null, null, null, true));
         }
-        Clocks.Spec clock = g.table().clock() == null ? null : json.read(g.table().clock(), Clocks.Spec.class);
+        Clocks.ClockSettings clock = g.table().clock() == null ? null : json.read(g.table().clock(), Clocks.ClockSettings.class);
         GameView next = creation.create(new GameCreation.NewGame(g.type(), g.ruleset(), null, json.stringMap(g.options()),
                 null, seats, clock, g.id()));
         store.linkRematch(g.id(), next.id());

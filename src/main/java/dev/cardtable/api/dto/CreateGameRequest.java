@@ -32,7 +32,7 @@ public record CreateGameRequest(
                 oneOf = {ScoundrelDealSchema.class, DazzleDealSchema.class}) JsonNode deal,
         @Schema(required = true) List<SeatRequest> seats,
         @Schema(description = "The clock: correspondence (perMove) or fischer (initial, increment); ISO-8601 durations")
-        Clocks.Spec clock) {
+        Clocks.ClockSettings clock) {
 
     /** This request as the service's command: a JSON {@code null} deal is no deal. */
     public GameCreation.NewGame toCommand() {

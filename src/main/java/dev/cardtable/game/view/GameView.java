@@ -40,7 +40,7 @@ public record GameView(UUID id, String type, String ruleset, int rulesetVersion,
                            List<SeatView> seats, List<Integer> toAct, String seedCommitment,
                            String seed, Instant createdAt, Instant updatedAt, Integer viewer,
                            Object view, List<Map<String, Object>> legalMoves, Object result,
-                           Clocks.View clock, UUID rematchOf, UUID rematch,
+                           Clocks.ClockView clock, UUID rematchOf, UUID rematch,
                            @JsonInclude(JsonInclude.Include.NON_NULL) List<Credential> credentials,
                            @JsonInclude(JsonInclude.Include.NON_NULL) List<LogItem> applied) {
 

@@ -12,7 +12,7 @@ import java.util.UUID;
  * @param items      the games
  * @param nextCursor pass as {@code cursor} for the next page; null on the last page
  */
-public record LobbyPage(List<Item> items, String nextCursor) {
+public record LobbyPage(List<LobbyItem> items, String nextCursor) {
 
     /**
      * One waiting game.
@@ -26,7 +26,7 @@ public record LobbyPage(List<Item> items, String nextCursor) {
      * @param clock     the clock settings, or null for none
      * @param rematchOf the game this one is a rematch of, or null
      */
-    public record Item(UUID id, String type, String ruleset, List<Integer> openSeats, List<String> waiting,
-                       Instant since, Clocks.Spec clock, UUID rematchOf) {
+    public record LobbyItem(UUID id, String type, String ruleset, List<Integer> openSeats, List<String> waiting,
+                       Instant since, Clocks.ClockSettings clock, UUID rematchOf) {
     }
 }
