@@ -30,7 +30,8 @@ public class RateLimitFilter {
     private static final Logger LOG = Logger.getLogger(RateLimitFilter.class);
 
     private static final Pattern SEAT = Pattern.compile("/api/games/[^/]+/seats/[^/]+");
-    private static final Pattern MOVE = Pattern.compile("/api/games/[^/]+/moves");
+    private static final Pattern MOVE = Pattern.compile("/api/games/[^/]+/(moves|cancel)");
+    private static final Pattern REMATCH = Pattern.compile("/api/games/[^/]+/rematch");
 
     @Inject
     RateLimits limits;
@@ -75,7 +76,7 @@ public class RateLimitFilter {
             return null;
         }
         String p = path.length() > 1 && path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
-        if (p.equals("/api/games")) {
+        if (p.equals("/api/games") || REMATCH.matcher(p).matches()) {
             return Route.CREATE;
         }
         if (p.equals("/api/games/import")) {

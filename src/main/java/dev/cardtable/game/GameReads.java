@@ -39,8 +39,12 @@ public class GameReads {
     @Inject
     JsonText json;
 
+    @Inject
+    Sweep sweep;
+
     /**
-     * The game as the holder of {@code authorization} sees it ({@code GET /api/games/{id}}).
+     * The game as the holder of {@code authorization} sees it ({@code GET /api/games/{id}}); a
+     * game whose time ran out is ended first ({@link Sweep#current}).
      *
      * @param authorization the {@code Authorization} header, or null for a spectator
      * @throws GameException {@code game-not-found}, {@code unauthenticated} for a token that
@@ -50,7 +54,7 @@ public class GameReads {
     public GameView game(UUID id, String authorization) {
         GameRow g = find(id);
         Integer seat = Seating.authenticate(g, authorization, false);
-        return current(catalog.type(g.type()), g, seat);
+        return current(catalog.type(g.type()), sweep.current(g), seat);
     }
 
     private <S, M, V> GameView current(GameType<S, M, V> type, GameRow g, Integer seat) {

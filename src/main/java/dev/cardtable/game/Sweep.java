@@ -2,6 +2,7 @@ package dev.cardtable.game;
 
 import dev.cardtable.store.GameRow;
 import dev.cardtable.store.GameStore;
+import dev.cardtable.store.Status;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.inject.Inject;
@@ -60,6 +61,25 @@ public class Sweep {
             ended++;
         }
         return ended;
+    }
+
+    /**
+     * {@code g} as it stands now: when its time ran out and the sweep has not ended it yet, it is
+     * ended at once, in a transaction of its own, exactly as the sweep would. A game read in
+     * the moment between its deadline and the next sweep is thus never shown still running.
+     *
+     * @return the game, ended when it was due
+     */
+    public GameRow current(GameRow g) {
+        Instant now = writer.now();
+        Instant idleBefore = now.minus(abandonAfter);
+        boolean due = g.status() == Status.ACTIVE && ((g.table().deadline() != null && !g.table().deadline().isAfter(now))
+                || (g.table().clock() == null && !g.updatedAt().isAfter(idleBefore)));
+        if (!due) {
+            return g;
+        }
+        return QuarkusTransaction.requiringNew().call(() -> store.lock(g.id())
+                .map(locked -> writer.endIfDue(locked, now, idleBefore).orElse(locked)).orElse(g));
     }
 
     private boolean endNext() {

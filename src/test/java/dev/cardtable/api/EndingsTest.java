@@ -156,17 +156,20 @@ class EndingsTest {
         assertTrue(seat0 <= 300_000 - 30_000 + 2_000 && seat0 > 300_000 - 31_000 + 2_000,
                 "30 s used and 2 s added back: " + seat0);
         clock.advance(Duration.ofMinutes(5).plusSeconds(1));
-        sweep.sweep();
+        // No sweep has run: the next read sees the game ended on time all the same.
         g = game(t.id());
         assertEquals("timeout", g.getString("result.ending"));
         assertEquals(1, g.getInt("result.endedBy"));
+        assertEquals(2, g.getInt("version"));
+        assertEquals(0, sweep.sweep(), "ended once");
     }
 
     @Test
     void aMoveAfterTheDeadlineIsRefusedAndEndsTheGameOnTime() {
         Table t = twoHumans("gail", "hank", Map.of("type", "fischer", "initial", "PT1M", "increment", "PT0S"));
+        Map<String, Object> legal = firstLegal(t.id(), t.t0());
         clock.advance(Duration.ofMinutes(2));
-        move(t.id(), t.t0(), firstLegal(t.id(), t.t0())).then().statusCode(409).body("code", equalTo("time-expired"));
+        move(t.id(), t.t0(), legal).then().statusCode(409).body("code", equalTo("time-expired"));
         JsonPath g = game(t.id());
         assertEquals("finished", g.getString("status"));
         assertEquals("timeout", g.getString("result.ending"));

@@ -153,6 +153,8 @@ class RateLimitTest {
         assertEquals(RateLimits.Route.IMPORT, RateLimitFilter.route("POST", "/api/games/import"));
         assertEquals(RateLimits.Route.SEAT, RateLimitFilter.route("POST", "/api/games/abc/seats/1"));
         assertEquals(RateLimits.Route.MOVE, RateLimitFilter.route("POST", "/api/games/abc/moves"));
+        assertEquals(RateLimits.Route.CREATE, RateLimitFilter.route("POST", "/api/games/abc/rematch"));
+        assertEquals(RateLimits.Route.MOVE, RateLimitFilter.route("POST", "/api/games/abc/cancel"));
         assertEquals(null, RateLimitFilter.route("GET", "/api/games"));
         assertEquals(null, RateLimitFilter.route("GET", "/api/games/abc/moves"));
         assertEquals(null, RateLimitFilter.route("POST", "/api/games/abc/states/1"));
