@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Two packaged instances on one database sweep for games out of time every 50 ms: each game whose
  * one-second clock runs out ends exactly once, with one timeout entry, and a client watching it
- * on either instance sees the ending in its event stream.
+ * on either instance sees the ending in its event stream. The lobby's events cross instances too.
  */
 class TimeoutRaceIT {
 
@@ -70,6 +70,17 @@ class TimeoutRaceIT {
                 assertEquals(0, log.getInt("items[0].seat"));
             }
             assertTrue(a.isAlive() && b.isAlive());
+
+            // The lobby is live across instances too: a game opened on one is announced on the other.
+            try (SseClient lobby = SseClient.connect(b.baseUri() + "/api/lobby/events", null, null)) {
+                assertEquals(200, lobby.status());
+                String open = at(a).body(Map.of("type", "dazzle", "seats", List.of(Map.of("name", "opener"), Map.of("open", true))))
+                        .post("/api/games").then().statusCode(201).extract().path("id");
+                SseClient.Event opened = lobby.poll(Duration.ofSeconds(20));
+                assertNotNull(opened, "the other instance announces the new game");
+                assertEquals("opened", opened.name());
+                assertEquals(open, JsonPath.from(opened.data()).getString("id"));
+            }
         }
     }
 }
