@@ -40,6 +40,9 @@ import java.util.Optional;
 @Singleton
 public class GameWriter {
 
+    /** The outcome stored for every seat of an abandoned game. */
+    public static final String ABANDONED = "abandoned";
+
     @Inject
     GameStore store;
 
@@ -200,7 +203,4 @@ public class GameWriter {
             return s.withStanding(st.outcome().name().toLowerCase(Locale.ROOT), st.score());
         }).toList();
     }
-
-    /** The outcome stored for every seat of an abandoned game. */
-    public static final String ABANDONED = "abandoned";
 }

@@ -104,15 +104,17 @@ class FingerprintTest {
         }
         Map<String, Object> full = RecordTest.record(g.id());
         List<Map<String, Object>> moves = (List<Map<String, Object>>) full.get("moves");
+        // Random seeds: about one game in ten of this line of play is over within three moves.
+        int cutAt = Math.min(3, moves.size() - 1);
         Map<String, Object> cut = new HashMap<>(full);
-        cut.put("moves", moves.subList(0, 3));
+        cut.put("moves", moves.subList(0, cutAt));
         cut.put("status", "active");
         cut.put("result", null);
         cut.put("finishedAt", null);
         JsonPath imported = as(null).body(cut).post("/api/games/import").then().statusCode(201).extract().jsonPath();
         String id = imported.getString("id");
         String token = imported.getString("credentials[0].token");
-        for (Map<String, Object> m : moves.subList(3, moves.size())) {
+        for (Map<String, Object> m : moves.subList(cutAt, moves.size())) {
             move(id, token, (Map<String, Object>) m.get("move")).then().statusCode(200);
         }
         as(null).get("/api/games/" + id).then().body("status", equalTo("finished"));
