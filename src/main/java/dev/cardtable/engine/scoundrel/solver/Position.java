@@ -140,12 +140,25 @@ final class Position {
      * scores at most 20, or 20 plus a potion left when health can reach 20.
      */
     int upperBound() {
+        int bound = rawBound();
+        if (bound <= 0) {
+            return bound;
+        }
+        if (bound >= ScoundrelRules.MAX_HEALTH && (remaining & POTIONS) != 0) {
+            return ScoundrelRules.MAX_HEALTH + VALUE[63 - Long.numberOfLeadingZeros(remaining & POTIONS)];
+        }
+        return Math.min(ScoundrelRules.MAX_HEALTH, bound);
+    }
+
+    /**
+     * Health plus the potions left minus the least the monsters left must cost: the bound of
+     * {@link #upperBound()} before the caps of a won game's score. Also how promising a
+     * position is, for move ordering.
+     */
+    int rawBound() {
         int potions = 0;
-        int bestPotion = 0;
         for (long bits = remaining & POTIONS; bits != 0; bits &= bits - 1) {
-            int v = VALUE[Long.numberOfTrailingZeros(bits)];
-            potions += v;
-            bestPotion = Math.max(bestPotion, v);
+            potions += VALUE[Long.numberOfTrailingZeros(bits)];
         }
         long weapons = remaining & WEAPONS;
         int bestWeapon = weapon;
@@ -156,14 +169,7 @@ final class Position {
         for (long bits = remaining & MONSTERS; bits != 0; bits &= bits - 1) {
             damage += Math.max(0, VALUE[Long.numberOfTrailingZeros(bits)] - bestWeapon);
         }
-        int bound = health + potions - damage;
-        if (bound <= 0) {
-            return bound;
-        }
-        if (bound >= ScoundrelRules.MAX_HEALTH && potions > 0) {
-            return ScoundrelRules.MAX_HEALTH + bestPotion;
-        }
-        return Math.min(ScoundrelRules.MAX_HEALTH, bound);
+        return health + potions - damage;
     }
 
     static int sum(long cards) {

@@ -56,6 +56,20 @@ public final class ScoundrelSolver {
      * @param budget how much to search before answering {@link Verdict#UNKNOWN}
      */
     public Solution solve(ScoundrelState state, Budget budget) {
+        return solve(state, budget, true);
+    }
+
+    /**
+     * Decides only whether {@code state} can be won, with a winning line as proof when it can:
+     * {@link #solve(ScoundrelState, Budget)} without the search for the best score, which is
+     * usually the larger part of the work. The solution's best score is empty unless the game
+     * is already over.
+     */
+    public Solution decide(ScoundrelState state, Budget budget) {
+        return solve(state, budget, false);
+    }
+
+    private Solution solve(ScoundrelState state, Budget budget, boolean bestScore) {
         if (ScoundrelRules.over(state)) {
             int score = RULES.result(state).orElseThrow().score();
             return new Solution(score > 0 ? Verdict.WINNABLE : Verdict.UNWINNABLE, OptionalInt.of(score), List.of(), 0);
@@ -66,19 +80,45 @@ public final class ScoundrelSolver {
         Verdict verdict = Verdict.UNKNOWN;
         try {
             // First only whether the game can be won: a null window at 0 cuts off at the first win.
-            boolean won = search.search(root, 0, 1) > 0;
+            boolean won = search.wins(root);
             verdict = won ? Verdict.WINNABLE : Verdict.UNWINNABLE;
             if (won) {
-                line = line(search, root, 0, 1);
+                line = winningLine(search, root);
                 checkLine(state, line, 1);
             }
-            int best = search.search(root, won ? 0 : Search.FLOOR, Search.CEILING);
-            line = line(search, root, Search.FLOOR, Search.CEILING);
+            if (!bestScore) {
+                return new Solution(verdict, OptionalInt.empty(), line, search.nodes());
+            }
+            int best;
+            if (won) {
+                // Null windows from the top down: the first that holds is the best score, and each
+                // prunes every line that cannot reach its target.
+                best = root.upperBound();
+                while (search.search(root, best - 1, best) < best) {
+                    best--;
+                }
+                line = line(search, root, best - 1, best);
+            } else {
+                best = search.search(root, Search.FLOOR, 1);
+                line = line(search, root, Search.FLOOR, Search.CEILING);
+            }
             checkLine(state, line, best);
             return new Solution(verdict, OptionalInt.of(best), line, search.nodes());
         } catch (Search.OutOfBudget e) {
             return new Solution(verdict, OptionalInt.empty(), line, search.nodes());
         }
+    }
+
+    /** The winning line from {@code root}, which the search has shown can be won. */
+    private static List<ScoundrelMove> winningLine(Search search, Position root) {
+        List<ScoundrelMove> line = new ArrayList<>();
+        Position p = root;
+        while (!p.over()) {
+            int move = search.winningMove(p);
+            line.add(Search.toMove(move));
+            p = search.apply(p, move);
+        }
+        return line;
     }
 
     /**

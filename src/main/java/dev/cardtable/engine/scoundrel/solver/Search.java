@@ -30,6 +30,7 @@ final class Search {
     private final WeaponBinding binding;
     private final Tape tape = new Tape();
     private final Table table = new Table(1 << 12);
+    private final WinTable wins = new WinTable(1 << 12);
     private final long maxNodes;
     private final long deadline;
     private final List<Level> levels = new ArrayList<>();
@@ -99,7 +100,7 @@ final class Search {
                     best = level.bounds[i];
                     bestMove = level.moves[i];
                 }
-                break;
+                continue;
             }
             if (level.moves[i] == AVOID) {
                 // A sibling's subtree may have written other cards where this avoid put the room.
@@ -117,6 +118,67 @@ final class Search {
         int kind = best >= bound ? Table.EXACT : best >= beta ? Table.LOWER : best <= alpha ? Table.UPPER : Table.EXACT;
         table.put(k1, k2, best, kind, bestMove);
         return best;
+    }
+
+    /**
+     * Whether {@code p} can be won: the null-window search at 0, with positions that differ only
+     * in health merged by {@link WinTable}.
+     *
+     * @throws OutOfBudget when the node or time budget is spent
+     */
+    boolean wins(Position p) {
+        return wins(p, 0);
+    }
+
+    private boolean wins(Position p, int depth) {
+        if (++nodes > maxNodes || ((nodes & 0xFFF) == 0 && System.nanoTime() > deadline)) {
+            throw new OutOfBudget();
+        }
+        if (p.over()) {
+            return p.score() > 0;
+        }
+        long k1 = key1(p, false);
+        long k2 = key2(p, false);
+        int slot = wins.find(k1, k2);
+        if (slot >= 0) {
+            if (p.health >= wins.leastWin(slot)) {
+                return true;
+            }
+            if (p.health <= wins.mostLoss(slot)) {
+                return false;
+            }
+        }
+        if (p.rawBound() <= 0) {
+            return false;
+        }
+        Level level = level(depth);
+        int n = children(p, level);
+        for (int i = 0; i < n; i++) {
+            if (level.bounds[i] <= 0) {
+                continue;
+            }
+            if (level.moves[i] == AVOID) {
+                writeRoom(p);
+            }
+            if (wins(level.children[i], depth + 1)) {
+                wins.win(k1, k2, p.health, level.moves[i]);
+                return true;
+            }
+        }
+        wins.loss(k1, k2, p.health);
+        return false;
+    }
+
+    /** The move that wins from {@code p}, which {@link #wins(Position)} has shown can be won. */
+    int winningMove(Position p) {
+        int slot = wins.find(key1(p, false), key2(p, false));
+        if (slot < 0 || p.health < wins.leastWin(slot)) {
+            if (!wins(p, 0)) {
+                throw new IllegalStateException("not a winning position");
+            }
+            slot = wins.find(key1(p, false), key2(p, false));
+        }
+        return wins.move(slot);
     }
 
     /**
@@ -138,6 +200,7 @@ final class Search {
     private static final class Level {
         final int[] moves = new int[1 + 2 * ScoundrelRules.ROOM_SIZE];
         final int[] bounds = new int[moves.length];
+        final int[] order = new int[moves.length];
         final Position[] children = new Position[moves.length];
 
         Level() {
@@ -156,7 +219,7 @@ final class Search {
 
     /**
      * Fills the legal moves of {@code p} ({@code ScoundrelRules#legalMoves}), the positions they
-     * lead to and those positions' upper bounds (their score when over), best bound first.
+     * lead to and those positions' upper bounds (their score when over), most promising first.
      */
     private int children(Position p, Level level) {
         int[] moves = level.moves;
@@ -176,23 +239,23 @@ final class Search {
                 play(p, i, true, children[n++]);
             }
         }
+        int[] order = level.order;
         for (int i = 0; i < n; i++) {
-            bounds[i] = children[i].over() ? children[i].score() : children[i].upperBound();
+            Position c = children[i];
+            bounds[i] = c.over() ? c.score() : c.upperBound();
+            order[i] = c.over() ? (c.score() > 0 ? 10_000 + c.score() : -10_000 + c.score()) : c.rawBound();
         }
         for (int i = 1; i < n; i++) {
-            for (int j = i; j > 0 && better(children[j], bounds[j], children[j - 1], bounds[j - 1]); j--) {
+            for (int j = i; j > 0 && order[j] > order[j - 1]; j--) {
                 swap(moves, j);
                 swap(bounds, j);
+                swap(order, j);
                 Position t = children[j];
                 children[j] = children[j - 1];
                 children[j - 1] = t;
             }
         }
         return n;
-    }
-
-    private static boolean better(Position a, int boundA, Position b, int boundB) {
-        return boundA != boundB ? boundA > boundB : a.health > b.health;
     }
 
     private static void swap(int[] a, int j) {
@@ -317,14 +380,22 @@ final class Search {
     }
 
     private long key1(Position p) {
-        long room = roomHash(p, true);
-        long scalars = scalars(p);
-        return Tape.mix(tape.hash1(p.head, p.tail) * 0x9E3779B97F4A7C15L + room * 0xD6E8FEB86659FD93L + scalars);
+        return key1(p, true);
     }
 
     private long key2(Position p) {
+        return key2(p, true);
+    }
+
+    private long key1(Position p, boolean withHealth) {
+        long room = roomHash(p, true);
+        long scalars = scalars(p, withHealth);
+        return Tape.mix(tape.hash1(p.head, p.tail) * 0x9E3779B97F4A7C15L + room * 0xD6E8FEB86659FD93L + scalars);
+    }
+
+    private long key2(Position p, boolean withHealth) {
         long room = roomHash(p, false);
-        long scalars = scalars(p);
+        long scalars = scalars(p, withHealth);
         return Tape.mix(tape.hash2(p.head, p.tail) * 0xC2B2AE3D27D4EB4FL + room * 0x165667B19E3779F9L + ~scalars);
     }
 
@@ -341,8 +412,8 @@ final class Search {
         return h;
     }
 
-    private static long scalars(Position p) {
-        return p.health
+    private static long scalars(Position p, boolean withHealth) {
+        return (withHealth ? p.health : 0)
                 | (long) p.weapon << 8
                 | (long) p.lastSlain << 16
                 | (p.previousRoomAvoided ? 1L << 24 : 0)
