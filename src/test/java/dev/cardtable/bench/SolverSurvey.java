@@ -17,7 +17,7 @@ import java.util.concurrent.Future;
  * How many random Scoundrel deals can be won: solves the deals of seeds {@code survey-0} …
  * {@code survey-(n-1)} under each ruleset and binding with {@link ScoundrelSolver#decide} and
  * prints the winnable share with its 95% Wilson interval, the unwinnable and unknown (budget
- * spent) shares, and the solve time per deal.
+ * spent) shares, and the solve time per deal. Progress goes to standard error every 500 deals.
  *
  * <pre>
  * ./mvnw -q test-compile exec:java -Dexec.mainClass=dev.cardtable.bench.SolverSurvey \
@@ -73,6 +73,10 @@ public final class SolverSurvey {
             long[] r = futures.get(i).get();
             counts[(int) r[0]]++;
             micros[i] = r[1] / 1000;
+            if ((i + 1) % 500 == 0 && i + 1 < seeds) {
+                System.err.printf(Locale.ROOT, "%s: %d solved, %d winnable, %d unwinnable, %d unknown%n", config.label,
+                        i + 1, counts[0], counts[1], counts[2]);
+            }
         }
         java.util.Arrays.sort(micros);
         int won = counts[Verdict.WINNABLE.ordinal()];
