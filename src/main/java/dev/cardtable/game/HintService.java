@@ -1,6 +1,7 @@
 package dev.cardtable.game;
 
 import dev.cardtable.engine.Seat;
+import dev.cardtable.engine.scoundrel.ScoundrelMove;
 import dev.cardtable.engine.scoundrel.ScoundrelRules;
 import dev.cardtable.engine.scoundrel.ScoundrelState;
 import dev.cardtable.engine.scoundrel.ScoundrelView;
@@ -57,14 +58,14 @@ public class HintService {
             }
         }
         @SuppressWarnings("unchecked")
-        GameType<ScoundrelState, ?, ScoundrelView> type =
-                (GameType<ScoundrelState, ?, ScoundrelView>) catalog.type(g.type());
+        GameType<ScoundrelState, ScoundrelMove, ScoundrelView> type =
+                (GameType<ScoundrelState, ScoundrelMove, ScoundrelView>) catalog.type(g.type());
         ScoundrelState state = writer.open(type, g).state();
         if (!type.rules().toAct(state).contains(Seat.of(seat))) {
             throw new GameException(Failure.NOT_YOUR_TURN, "seat " + seat + " may not act now");
         }
         ScoundrelView view = type.rules().view(state, Projection.viewer(g, seat));
         Hint h = hints.hint(view, state.ruleset(), state.weaponBinding());
-        return new HintView(new ScoundrelRules().writeMove(h.move()), h.reason(), h.wins(), h.samples());
+        return new HintView(type.rules().writeMove(h.move()), h.reason(), h.wins(), h.samples());
     }
 }
