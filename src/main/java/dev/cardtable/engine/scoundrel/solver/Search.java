@@ -29,8 +29,8 @@ final class Search {
     private final boolean simple;
     private final WeaponBinding binding;
     private final Tape tape = new Tape();
-    private final Table table = new Table(1 << 12);
-    private final WinTable wins = new WinTable(1 << 12);
+    private final Table table;
+    private final WinTable wins;
     private final long maxNodes;
     private final long deadline;
     private final List<Level> levels = new ArrayList<>();
@@ -47,6 +47,10 @@ final class Search {
         this.simple = state.ruleset() == Ruleset.SIMPLE;
         this.binding = state.weaponBinding();
         this.maxNodes = budget.maxNodes();
+        // Small budgets (hints) search a few hundred positions: start the tables small; they grow.
+        int capacity = (int) Math.min(1 << 12, budget.maxNodes());
+        this.table = new Table(capacity);
+        this.wins = new WinTable(capacity);
         this.deadline = budget.maxMillis() == 0 ? Long.MAX_VALUE : System.nanoTime() + budget.maxMillis() * 1_000_000L;
     }
 
