@@ -8,11 +8,13 @@ import dev.cardtable.game.GameCatalog;
 import dev.cardtable.game.GameCreation;
 import dev.cardtable.game.GameException;
 import dev.cardtable.game.GameReads;
+import dev.cardtable.game.HintService;
 import dev.cardtable.game.MoveService;
 import dev.cardtable.game.Rematches;
 import dev.cardtable.game.record.GameRecord;
 import dev.cardtable.game.record.RecordImport;
 import dev.cardtable.game.view.GameView;
+import dev.cardtable.game.view.HintView;
 import dev.cardtable.game.view.LogPage;
 import dev.cardtable.game.view.Position;
 import dev.cardtable.game.view.Timeline;
@@ -43,7 +45,7 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * Games: create, take seats, read, move, replay and export ({@code docs/api.md}, "Resources").
+ * Games: create, take seats, read, move, hint, replay and export ({@code docs/api.md}, "Resources").
  * Thin: maps requests to the service's commands, picks the status and sets {@link ETags entity tags}.
  */
 @Path("/api")
@@ -65,6 +67,9 @@ public class GameResource {
 
     @Inject
     RecordImport imports;
+
+    @Inject
+    HintService hints;
 
     @Inject
     GameCatalog catalog;
@@ -201,6 +206,17 @@ public class GameResource {
     public Timeline timeline(@PathParam("id") String id,
                                          @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
         return reads.timeline(parseId(id), authorization);
+    }
+
+    @GET
+    @Path("/games/{id}/hint")
+    @Operation(summary = "A recommended move for the caller's Scoundrel seat, computed from that seat's view only")
+    @APIResponse(responseCode = "200", description = "The hint",
+            content = @Content(schema = @Schema(implementation = HintView.class)))
+    public HintView hint(@PathParam("id") String id,
+                         @Parameter(description = "Bearer <seat token>; required")
+                         @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
+        return hints.hint(parseId(id), authorization);
     }
 
     @GET

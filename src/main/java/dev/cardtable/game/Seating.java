@@ -102,7 +102,7 @@ public final class Seating {
     public static Integer authenticate(GameRow game, String authorization, boolean required) {
         if (authorization == null || authorization.isBlank()) {
             if (required) {
-                throw new GameException(Failure.UNAUTHENTICATED, "a move needs 'Authorization: Bearer <seat token>'");
+                throw new GameException(Failure.UNAUTHENTICATED, "this request needs 'Authorization: Bearer <seat token>'");
             }
             return null;
         }

@@ -4,6 +4,7 @@ import dev.cardtable.engine.Deal;
 import dev.cardtable.engine.Options;
 import dev.cardtable.engine.Rng;
 import dev.cardtable.engine.Setup;
+import dev.cardtable.engine.scoundrel.Card;
 import dev.cardtable.engine.scoundrel.ScoundrelRules;
 import dev.cardtable.engine.scoundrel.ScoundrelState;
 import dev.cardtable.support.Api;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import static dev.cardtable.support.Api.as;
 import static dev.cardtable.support.Api.move;
@@ -89,8 +91,15 @@ class ScoundrelGameTest {
                 .body("legalMoves", hasItem(Map.of("action", "avoid")))
                 .extract().response();
         String body = r.asString();
-        // The fifth card of the dungeon (5S) and the seed must not be in any form in the payload.
-        assertFalse(body.contains("5S"), body);
+        // The unseen cards are public as a set, in canonical order, never in dungeon order; beyond
+        // that set the fifth card of the dungeon (5S) and the seed must not be in any form in the payload.
+        List<String> unseen = r.path("view.unseen");
+        assertEquals(Card.all().stream().map(Card::code)
+                .filter(c -> !List.of("5D", "KS", "8S", "9H").contains(c)).toList(), unseen);
+        String unseenJson = unseen.stream().map(c -> "\"" + c + "\"").collect(Collectors.joining(",", "[", "]"));
+        String withoutUnseen = body.replace("\"unseen\":" + unseenJson, "");
+        assertFalse(withoutUnseen.contains("\"unseen\""), withoutUnseen);
+        assertFalse(withoutUnseen.contains("5S"), body);
         assertFalse(body.contains("\"42\""), body);
     }
 

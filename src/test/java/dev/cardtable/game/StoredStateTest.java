@@ -17,6 +17,7 @@ import dev.cardtable.engine.scoundrel.ScoundrelState;
 import dev.cardtable.store.GameRow;
 import dev.cardtable.store.MoveRow;
 import dev.cardtable.store.Status;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -68,6 +69,22 @@ class StoredStateTest {
     private static final List<String> ENDINGS = List.of("resign", "timeout", "abandon", "abort");
 
     private int endedEarly;
+
+    @Test
+    void aScoundrelStateStoredWithoutKnownBottomCardsStillLoadsAndKnowsNoneOfThem() {
+        ScoundrelRules rules = new ScoundrelRules();
+        ScoundrelState dealt = rules.deal(new Setup("standard", Options.none(), new Deal.Seeded("old-state")));
+        ScoundrelState avoided = rules.apply(dealt, Seat.of(0), rules.legalMoves(dealt, Seat.of(0)).getFirst());
+        assertEquals(4, avoided.knownBottom());
+        String stored = json.write(avoided);
+        String before = stored.replace(",\"knownBottom\":4", "");
+        assertTrue(!before.contains("knownBottom"), before);
+        ScoundrelState read = json.read(before, ScoundrelState.class);
+        assertEquals(0, read.knownBottom());
+        assertEquals(avoided.dungeon(), read.dungeon());
+        assertEquals(read.dungeon(), read.unseen());
+        assertEquals(List.of(), read.bottomRooms());
+    }
 
     private <S, M, V> int playAndCheck(GameType<S, M, V> type, String ruleset, Map<String, String> given, String seed,
                                        boolean greedy, boolean endEarly, ToIntFunction<Object> health) {

@@ -178,7 +178,11 @@ public final class ScoundrelRules implements Rules<ScoundrelState, ScoundrelMove
         };
     }
 
-    /** The same view for every viewer: Scoundrel hides only the dungeon order. */
+    /**
+     * The same view for every viewer: Scoundrel hides only the order of the dungeon cards never
+     * seen. The view names them as a set (sorted), and the avoided rooms at the bottom of the
+     * dungeon in order, since everyone saw them go there.
+     */
     @Override
     public ScoundrelView view(ScoundrelState state, Viewer viewer) {
         ScoundrelView.Weapon weapon = state.weapon() == null
@@ -186,7 +190,9 @@ public final class ScoundrelRules implements Rules<ScoundrelState, ScoundrelMove
                 : new ScoundrelView.Weapon(state.weapon().code(), Card.codes(state.slain()));
         return new ScoundrelView(state.health(), MAX_HEALTH, Card.codes(state.room()), weapon,
                 state.dungeon().size(), state.discard().size(),
-                !over(state) && avoidRefusal(state) == null, state.potionUsedThisTurn());
+                !over(state) && avoidRefusal(state) == null, state.potionUsedThisTurn(),
+                Card.codes(state.unseen().stream().sorted().toList()),
+                state.bottomRooms().stream().map(Card::codes).toList());
     }
 
     /**
@@ -398,7 +404,7 @@ public final class ScoundrelRules implements Rules<ScoundrelState, ScoundrelMove
         dungeon.addAll(state.room());
         ScoundrelState emptied = new ScoundrelState(state.ruleset(), state.weaponBinding(), dungeon, List.of(),
                 state.discard(), state.health(), state.weapon(), state.slain(),
-                true, false, false, state.lastFaced());
+                true, false, false, state.lastFaced(), state.knownBottom() + state.room().size());
         return refill(emptied);
     }
 
@@ -445,7 +451,8 @@ public final class ScoundrelRules implements Rules<ScoundrelState, ScoundrelMove
             }
         }
         ScoundrelState faced = new ScoundrelState(state.ruleset(), state.weaponBinding(), state.dungeon(), room,
-                discard, health, weapon, slain, state.previousRoomAvoided(), true, potionUsed, card);
+                discard, health, weapon, slain, state.previousRoomAvoided(), true, potionUsed, card,
+                state.knownBottom());
         if (health <= 0 || room.size() > 1 || state.dungeon().isEmpty()) {
             // Death ends the game where it stands; the final room is one turn and is never refilled.
             return faced;
@@ -453,7 +460,7 @@ public final class ScoundrelRules implements Rules<ScoundrelState, ScoundrelMove
         // The turn ends: the carried-over card opens a new room, which has not been avoided.
         ScoundrelState nextTurn = new ScoundrelState(faced.ruleset(), faced.weaponBinding(), faced.dungeon(),
                 faced.room(), faced.discard(), faced.health(), faced.weapon(), faced.slain(),
-                false, false, false, faced.lastFaced());
+                false, false, false, faced.lastFaced(), faced.knownBottom());
         return refill(nextTurn);
     }
 
@@ -466,9 +473,11 @@ public final class ScoundrelRules implements Rules<ScoundrelState, ScoundrelMove
         List<Card> room = new ArrayList<>(state.room());
         room.addAll(state.dungeon().subList(0, take));
         List<Card> dungeon = state.dungeon().subList(take, state.dungeon().size());
+        // Known cards are drawn only once the never-seen ones above them are gone.
+        int known = Math.min(state.knownBottom(), dungeon.size());
         return new ScoundrelState(state.ruleset(), state.weaponBinding(), dungeon, room, state.discard(),
                 state.health(), state.weapon(), state.slain(), state.previousRoomAvoided(), state.roomFaced(),
-                state.potionUsedThisTurn(), state.lastFaced());
+                state.potionUsedThisTurn(), state.lastFaced(), known);
     }
 
     private static void onlyKeys(Map<String, ?> json, String action, Set<String> allowed) {

@@ -2,6 +2,7 @@ package dev.cardtable.engine.scoundrel;
 
 import dev.cardtable.engine.Ending;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -28,6 +29,10 @@ import java.util.Objects;
  *                            further potion this turn has no effect
  * @param lastFaced           the card faced most recently, or {@code null} before the first: it
  *                            decides the won potion bonus ("Score")
+ * @param knownBottom         how many cards at the bottom of the dungeon were put there by avoids
+ *                            and so are known to the player, in order ("Avoid"); the cards above
+ *                            them have never been seen. 0 in states stored before this component
+ *                            existed, which only under-reports what the player knows
  * @param ending              how the run ended early (resigned, aborted, out of time,
  *                            abandoned), or {@code null} while it runs or once it is played out
  */
@@ -44,14 +49,15 @@ public record ScoundrelState(
         boolean roomFaced,
         boolean potionUsedThisTurn,
         Card lastFaced,
+        int knownBottom,
         Ending ending) {
 
     /** A state of a run that has not ended early. */
     public ScoundrelState(Ruleset ruleset, WeaponBinding weaponBinding, List<Card> dungeon, List<Card> room,
                           List<Card> discard, int health, Card weapon, List<Card> slain, boolean previousRoomAvoided,
-                          boolean roomFaced, boolean potionUsedThisTurn, Card lastFaced) {
+                          boolean roomFaced, boolean potionUsedThisTurn, Card lastFaced, int knownBottom) {
         this(ruleset, weaponBinding, dungeon, room, discard, health, weapon, slain, previousRoomAvoided, roomFaced,
-                potionUsedThisTurn, lastFaced, null);
+                potionUsedThisTurn, lastFaced, knownBottom, null);
     }
 
     /** The two rulesets of {@code scoundrel.md}. */
@@ -135,12 +141,47 @@ public record ScoundrelState(
         if (weapon == null && !slain.isEmpty()) {
             throw new IllegalArgumentException("slain monsters without a weapon");
         }
+        if (knownBottom < 0 || knownBottom > dungeon.size()) {
+            throw new IllegalArgumentException("known bottom cards must be 0 to the dungeon's size: " + knownBottom);
+        }
+    }
+
+    /** A state with no avoided cards in the dungeon ({@code knownBottom} 0). */
+    public ScoundrelState(Ruleset ruleset, WeaponBinding weaponBinding, List<Card> dungeon, List<Card> room,
+                          List<Card> discard, int health, Card weapon, List<Card> slain, boolean previousRoomAvoided,
+                          boolean roomFaced, boolean potionUsedThisTurn, Card lastFaced) {
+        this(ruleset, weaponBinding, dungeon, room, discard, health, weapon, slain, previousRoomAvoided, roomFaced,
+                potionUsedThisTurn, lastFaced, 0);
+    }
+
+    /** The dungeon cards the player has never seen: all but the {@code knownBottom} ones. */
+    public List<Card> unseen() {
+        return dungeon.subList(0, dungeon.size() - knownBottom);
+    }
+
+    /**
+     * The avoided rooms still at the bottom of the dungeon, top first, each in the order it will
+     * be drawn. Every avoid puts a full room of 4 there, so the bottom splits into fours from the
+     * end; the first may be the rest of a room already partly drawn again.
+     */
+    public List<List<Card>> bottomRooms() {
+        List<List<Card>> rooms = new ArrayList<>();
+        int end = dungeon.size();
+        int start = end - knownBottom;
+        int first = knownBottom % ScoundrelRules.ROOM_SIZE;
+        if (first > 0) {
+            rooms.add(dungeon.subList(start, start + first));
+        }
+        for (int at = start + first; at < end; at += ScoundrelRules.ROOM_SIZE) {
+            rooms.add(dungeon.subList(at, at + ScoundrelRules.ROOM_SIZE));
+        }
+        return rooms;
     }
 
     /** This state, ended as {@code ending}. */
     public ScoundrelState withEnding(Ending ending) {
         return new ScoundrelState(ruleset, weaponBinding, dungeon, room, discard, health, weapon, slain,
-                previousRoomAvoided, roomFaced, potionUsedThisTurn, lastFaced, ending);
+                previousRoomAvoided, roomFaced, potionUsedThisTurn, lastFaced, knownBottom, ending);
     }
 
     /**

@@ -9,11 +9,13 @@ import java.util.List;
  * <pre>{@code
  * {"health":13, "maxHealth":20, "room":["6S","9H","2C"],
  *  "weapon":{"card":"5D","slain":["QS","6C"]}, "dungeonCount":37, "discardCount":0,
- *  "canAvoid":false, "potionUsedThisTurn":false}
+ *  "canAvoid":false, "potionUsedThisTurn":false,
+ *  "unseen":["2C","3C",…], "bottomRooms":[["KS","10S","4H","9C"]]}
  * }</pre>
  *
- * Everything but the dungeon order is open in Scoundrel, so every viewer gets the same view, and
- * the dungeon shows only its size.
+ * Everything but the order of the never-seen dungeon cards is open in Scoundrel, so every viewer
+ * gets the same view: what a careful player knows. The dungeon is {@code unseen} (in some hidden
+ * order) on top of {@code bottomRooms}.
  *
  * @param health             current health; below 0 after a lost fight (unclamped)
  * @param maxHealth          the most health a potion can restore to: 20
@@ -24,6 +26,12 @@ import java.util.List;
  * @param canAvoid           whether {@code {"action":"avoid"}} is legal now
  * @param potionUsedThisTurn whether a potion has been faced this turn (in {@code standard}, another
  *                           one this turn would not heal)
+ * @param unseen             the codes of the dungeon cards never seen, as a set: sorted in the
+ *                           canonical order (suits C, D, H, S; ranks ascending), not in dungeon order
+ * @param bottomRooms        the avoided rooms at the bottom of the dungeon, in the order they will
+ *                           be drawn, each a list of codes in its order ({@code scoundrel.md},
+ *                           "Avoid"); the first may be the rest of a room partly drawn again. Its
+ *                           cards and {@code unseen} together make up {@code dungeonCount}
  */
 public record ScoundrelView(
         int health,
@@ -33,10 +41,14 @@ public record ScoundrelView(
         int dungeonCount,
         int discardCount,
         boolean canAvoid,
-        boolean potionUsedThisTurn) {
+        boolean potionUsedThisTurn,
+        List<String> unseen,
+        List<List<String>> bottomRooms) {
 
     public ScoundrelView {
         room = List.copyOf(room);
+        unseen = List.copyOf(unseen);
+        bottomRooms = bottomRooms.stream().map(List::copyOf).toList();
     }
 
     /**

@@ -156,6 +156,15 @@ class ScoundrelPlayoutTest {
         assertEquals(s.discard().size(), view.discardCount());
         assertEquals(Card.codes(s.room()), view.room());
         assertEquals(RULES.legalMoves(s, PLAYER).contains(ScoundrelMove.avoid()), view.canAvoid());
+        // The dungeon is the unseen cards (shown as a sorted set) on top of the known bottom rooms.
+        List<String> bottom = view.bottomRooms().stream().flatMap(List::stream).toList();
+        assertEquals(view.dungeonCount(), view.unseen().size() + bottom.size());
+        assertEquals(Card.codes(s.dungeon().subList(s.dungeon().size() - bottom.size(), s.dungeon().size())), bottom);
+        assertEquals(Card.codes(s.dungeon().subList(0, view.unseen().size()).stream().sorted().toList()),
+                view.unseen());
+        for (int i = 1; i < view.bottomRooms().size(); i++) {
+            assertEquals(4, view.bottomRooms().get(i).size(), "only the first bottom room may be partly drawn");
+        }
         Optional<ScoundrelResult> result = RULES.result(s);
         result.filter(r -> r.score() != null)
                 .ifPresent(r -> assertTrue(r.score() >= -188 && r.score() <= 30, () -> "score out of range: " + r));

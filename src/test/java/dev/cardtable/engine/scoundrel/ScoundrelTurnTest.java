@@ -211,7 +211,7 @@ class ScoundrelTurnTest {
     @Test
     void theViewHasExactlyTheApiFields() {
         assertEquals(List.of("health", "maxHealth", "room", "weapon", "dungeonCount", "discardCount", "canAvoid",
-                        "potionUsedThisTurn"),
+                        "potionUsedThisTurn", "unseen", "bottomRooms"),
                 java.util.Arrays.stream(ScoundrelView.class.getRecordComponents()).map(c -> c.getName()).toList());
         assertEquals(List.of("card", "slain"),
                 java.util.Arrays.stream(ScoundrelView.Weapon.class.getRecordComponents()).map(c -> c.getName()).toList());
@@ -222,12 +222,36 @@ class ScoundrelTurnTest {
     @Test
     void theViewShowsHealthRoomWeaponAndCounts() {
         ScoundrelState s = playAll(Variant.LESS_OR_EQUAL.dealt("5D QS 9H 6C 6S 7H 8H"), "5D QS 9H");
+        List<String> unseen = Card.all().stream().filter(c -> !cards("5D QS 9H 6C 6S 7H 8H").contains(c))
+                .map(Card::code).toList();
         assertEquals(new ScoundrelView(20, 20, codes("6C 6S 7H 8H"), new ScoundrelView.Weapon("5D", codes("QS")),
-                37, 1, true, false), view(s));
+                37, 1, true, false, unseen, List.of()), view(s));
         ScoundrelView fresh = view(Variant.LESS_OR_EQUAL.dealt("2H 3H 4H 5H"));
         assertEquals(null, fresh.weapon());
         assertEquals(40, fresh.dungeonCount());
         assertEquals(0, fresh.discardCount());
+    }
+
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void anAvoidedRoomIsKnownAtTheBottomAndNoLongerUnseen(Variant v) {
+        ScoundrelState s = avoid(v.dealt("KS QS JS AS 2H 3H 4H 5H"));
+        ScoundrelView seen = view(s);
+        assertEquals(List.of(codes("KS QS JS AS")), seen.bottomRooms());
+        assertEquals(36, seen.unseen().size());
+        assertFalse(seen.unseen().contains("KS"));
+        assertFalse(seen.unseen().contains("2H"));
+        assertEquals(seen.unseen().stream().sorted(java.util.Comparator.comparing(Card::parse)).toList(), seen.unseen());
+        assertEquals(seen.dungeonCount(), seen.unseen().size() + 4);
+    }
+
+    @Test
+    void aBottomRoomPartlyDrawnAgainComesFirstAndShort() {
+        ScoundrelState s = new ScoundrelState(Variant.SIMPLE.rulesetEnum(), Variant.SIMPLE.binding(),
+                cards("2C 3C 4C 5C 6C 7C 8C 9C 10C"), cards("2H"), List.of(), 20, null, List.of(),
+                false, false, false, null, 9);
+        assertEquals(List.of(codes("2C"), codes("3C 4C 5C 6C"), codes("7C 8C 9C 10C")), view(s).bottomRooms());
+        assertEquals(List.of(), view(s).unseen());
     }
 
     @ParameterizedTest

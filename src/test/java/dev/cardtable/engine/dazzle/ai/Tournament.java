@@ -1,5 +1,6 @@
 package dev.cardtable.engine.dazzle.ai;
 
+import dev.cardtable.bench.Stats;
 import dev.cardtable.engine.Player;
 import dev.cardtable.engine.dazzle.DazzleMove;
 import dev.cardtable.engine.dazzle.DazzleView;
@@ -120,21 +121,10 @@ public final class Tournament {
             bDec += r[4];
         }
         int decided = aWon + bWon;
-        double[] ci = wilson(aWon, decided);
+        double[] ci = Stats.wilson(aWon, decided);
         return String.format(Locale.ROOT, "%-24s %-24s %6d %6d %6d %6d  %5.1f%% [%5.1f, %5.1f] %10.2f %10.2f",
                 a, b, futures.size(), aWon, bWon, draws,
                 decided == 0 ? 0 : 100.0 * aWon / decided, 100 * ci[0], 100 * ci[1],
                 aDec == 0 ? 0 : aMicros / 1000.0 / aDec, bDec == 0 ? 0 : bMicros / 1000.0 / bDec);
-    }
-
-    /** The 95% Wilson score interval of {@code wins} successes in {@code n} trials. */
-    static double[] wilson(int wins, int n) {
-        if (n == 0) {
-            return new double[]{0, 1};
-        }
-        double z = 1.959964, p = (double) wins / n, z2 = z * z;
-        double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
-        double half = z * Math.sqrt(p * (1 - p) / n + z2 / (4.0 * n * n)) / (1 + z2 / n);
-        return new double[]{centre - half, centre + half};
     }
 }

@@ -1,5 +1,6 @@
 package dev.cardtable.engine.dazzle.bench;
 
+import dev.cardtable.bench.Jmh;
 import dev.cardtable.engine.Deal;
 import dev.cardtable.engine.Player;
 import dev.cardtable.engine.Rng;
@@ -17,14 +18,7 @@ import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.runner.Runner;
-import org.openjdk.jmh.runner.options.OptionsBuilder;
-import org.openjdk.jmh.runner.options.TimeValue;
 
-import java.io.File;
-import java.net.URL;
-import java.net.URLClassLoader;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -113,38 +107,6 @@ public class DazzleBenchmarks {
 
     /** Runs the benchmarks: 1 fork, 3 warm-up and 5 measured iterations of 2 s each. */
     public static void main(String[] args) throws Exception {
-        // Under exec:java the JVM's class path is Maven's launcher, so the forked benchmark JVM
-        // would not find these classes; hand it the test class path this class was loaded from.
-        String classPath = classPath();
-        if (classPath != null) {
-            System.setProperty("java.class.path", classPath);
-        }
-        new Runner(new OptionsBuilder()
-                .include(DazzleBenchmarks.class.getName() + "." + (args.length > 0 ? args[0] : ".*"))
-                .forks(1)
-                .warmupIterations(3)
-                .warmupTime(TimeValue.seconds(2))
-                .measurementIterations(5)
-                .measurementTime(TimeValue.seconds(2))
-                .jvmArgsAppend("-Xmx1g")
-                .build()).run();
-    }
-
-    private static String classPath() {
-        ClassLoader loader = DazzleBenchmarks.class.getClassLoader();
-        List<String> entries = new ArrayList<>();
-        while (loader != null) {
-            if (loader instanceof URLClassLoader u) {
-                for (URL url : u.getURLs()) {
-                    try {
-                        entries.add(new File(url.toURI()).getPath());
-                    } catch (Exception e) {
-                        // Not a file URL: the forked JVM could not use it anyway.
-                    }
-                }
-            }
-            loader = loader.getParent();
-        }
-        return entries.isEmpty() ? null : String.join(File.pathSeparator, entries);
+        Jmh.run(DazzleBenchmarks.class, args.length > 0 ? args[0] : null);
     }
 }

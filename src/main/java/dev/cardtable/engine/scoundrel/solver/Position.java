@@ -1,0 +1,182 @@
+package dev.cardtable.engine.scoundrel.solver;
+
+import dev.cardtable.engine.scoundrel.Card;
+import dev.cardtable.engine.scoundrel.ScoundrelRules;
+import dev.cardtable.engine.scoundrel.ScoundrelState;
+
+import java.util.List;
+
+/**
+ * A search position: {@link ScoundrelState} cut down to what decides the rest of the game, with
+ * cards as indexes into {@link Card#all()}. The dungeon is the slice {@code [head, tail)} of the
+ * search's {@link Tape}: avoided rooms are appended at its end, drawn cards leave at its head.
+ *
+ * <p>Weapon and last slain monster are kept as values (0 for none, 0 for a fresh weapon): the
+ * monsters a weapon slew matter for the rest of the game only through the last one. The
+ * discard pile does not matter at all; the last card faced matters only once the game is over.
+ */
+final class Position {
+
+    static final int MONSTER = 0;
+    static final int WEAPON = 1;
+    static final int POTION = 2;
+
+    /** Kind of each card index: {@link #MONSTER}, {@link #WEAPON} or {@link #POTION}. */
+    static final int[] KIND = new int[44];
+    /** Value of each card index. */
+    static final int[] VALUE = new int[44];
+    static final long MONSTERS;
+    static final long WEAPONS;
+    static final long POTIONS;
+
+    static {
+        long m = 0;
+        long w = 0;
+        long p = 0;
+        for (int i = 0; i < 44; i++) {
+            Card c = Card.all().get(i);
+            VALUE[i] = c.value();
+            KIND[i] = switch (c.kind()) {
+                case MONSTER -> MONSTER;
+                case WEAPON -> WEAPON;
+                case POTION -> POTION;
+            };
+            switch (KIND[i]) {
+                case MONSTER -> m |= 1L << i;
+                case WEAPON -> w |= 1L << i;
+                default -> p |= 1L << i;
+            }
+        }
+        MONSTERS = m;
+        WEAPONS = w;
+        POTIONS = p;
+    }
+
+    int head;
+    int tail;
+    final byte[] room = new byte[ScoundrelRules.ROOM_SIZE];
+    int roomSize;
+    int health;
+    int weapon;
+    int lastSlain;
+    boolean previousRoomAvoided;
+    boolean roomFaced;
+    boolean potionUsed;
+    int lastFaced = -1;
+    /** The cards in the room or the dungeon, one bit per card index. */
+    long remaining;
+
+    /** Makes this position a copy of {@code other}; returns this. */
+    Position copyFrom(Position other) {
+        Position p = this;
+        Position o = other;
+        p.head = o.head;
+        p.tail = o.tail;
+        System.arraycopy(o.room, 0, p.room, 0, o.roomSize);
+        p.roomSize = o.roomSize;
+        p.health = o.health;
+        p.weapon = o.weapon;
+        p.lastSlain = o.lastSlain;
+        p.previousRoomAvoided = o.previousRoomAvoided;
+        p.roomFaced = o.roomFaced;
+        p.potionUsed = o.potionUsed;
+        p.lastFaced = o.lastFaced;
+        p.remaining = o.remaining;
+        return p;
+    }
+
+    /** The search position of {@code state}, whose dungeon is written onto {@code tape} from 0. */
+    static Position of(ScoundrelState state, Tape tape) {
+        Position p = new Position();
+        List<Card> dungeon = state.dungeon();
+        for (Card c : dungeon) {
+            tape.write(p.tail++, index(c));
+        }
+        for (Card c : state.room()) {
+            p.room[p.roomSize++] = (byte) index(c);
+        }
+        for (Card c : dungeon) {
+            p.remaining |= 1L << index(c);
+        }
+        for (Card c : state.room()) {
+            p.remaining |= 1L << index(c);
+        }
+        p.health = state.health();
+        p.weapon = state.weapon() == null ? 0 : state.weapon().value();
+        p.lastSlain = state.lastSlain() == null ? 0 : state.lastSlain().value();
+        p.previousRoomAvoided = state.previousRoomAvoided();
+        p.roomFaced = state.roomFaced();
+        p.potionUsed = state.potionUsedThisTurn();
+        p.lastFaced = state.lastFaced() == null ? -1 : index(state.lastFaced());
+        return p;
+    }
+
+    static int index(Card card) {
+        return Card.all().indexOf(card);
+    }
+
+    boolean dungeonEmpty() {
+        return head == tail;
+    }
+
+    /** Lost (health 0 or below) or won (dungeon and room empty). */
+    boolean over() {
+        return health <= 0 || (dungeonEmpty() && roomSize == 0);
+    }
+
+    /** The score of a finished game ({@code scoundrel.md}, "Score"). */
+    int score() {
+        if (health <= 0) {
+            return health - sum(remaining & MONSTERS);
+        }
+        boolean bonus = health == ScoundrelRules.MAX_HEALTH && lastFaced >= 0 && KIND[lastFaced] == POTION;
+        return bonus ? ScoundrelRules.MAX_HEALTH + VALUE[lastFaced] : health;
+    }
+
+    /**
+     * An upper bound on every score reachable from here. Health can rise by at most the potions
+     * left, and every monster left costs at least its value above the best weapon that can still
+     * be held — whether it is fought (damage) or still unfaced at death (score). A won game
+     * scores at most 20, or 20 plus a potion left when health can reach 20.
+     */
+    int upperBound() {
+        int bound = rawBound();
+        if (bound <= 0) {
+            return bound;
+        }
+        if (bound >= ScoundrelRules.MAX_HEALTH && (remaining & POTIONS) != 0) {
+            return ScoundrelRules.MAX_HEALTH + VALUE[63 - Long.numberOfLeadingZeros(remaining & POTIONS)];
+        }
+        return Math.min(ScoundrelRules.MAX_HEALTH, bound);
+    }
+
+    /**
+     * Health plus the potions left minus the least the monsters left must cost: the bound of
+     * {@link #upperBound()} before the caps of a won game's score. Also how promising a
+     * position is, for move ordering.
+     */
+    int rawBound() {
+        int potions = 0;
+        for (long bits = remaining & POTIONS; bits != 0; bits &= bits - 1) {
+            potions += VALUE[Long.numberOfTrailingZeros(bits)];
+        }
+        long weapons = remaining & WEAPONS;
+        int bestWeapon = weapon;
+        if (weapons != 0) {
+            bestWeapon = Math.max(bestWeapon, VALUE[63 - Long.numberOfLeadingZeros(weapons)]);
+        }
+        int damage = 0;
+        for (long bits = remaining & MONSTERS; bits != 0; bits &= bits - 1) {
+            damage += Math.max(0, VALUE[Long.numberOfTrailingZeros(bits)] - bestWeapon);
+        }
+        return health + potions - damage;
+    }
+
+    static int sum(long cards) {
+        int s = 0;
+        for (long bits = cards; bits != 0; bits &= bits - 1) {
+            s += VALUE[Long.numberOfTrailingZeros(bits)];
+        }
+        return s;
+    }
+}

@@ -1,0 +1,139 @@
+package dev.cardtable.engine.scoundrel.solver;
+
+import dev.cardtable.engine.Rng;
+import dev.cardtable.engine.Seat;
+import dev.cardtable.engine.scoundrel.Card;
+import dev.cardtable.engine.scoundrel.ScoundrelMove;
+import dev.cardtable.engine.scoundrel.ScoundrelRules;
+import dev.cardtable.engine.scoundrel.ScoundrelState;
+import dev.cardtable.engine.scoundrel.ScoundrelState.Ruleset;
+import dev.cardtable.engine.scoundrel.ScoundrelState.WeaponBinding;
+import dev.cardtable.engine.scoundrel.ScoundrelView;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Hints that use only what the player knows: a {@link ScoundrelView}, never a state. The order of
+ * the unseen dungeon cards is sampled ({@code view.unseen()} shuffled, then the known
+ * {@code view.bottomRooms()} below them), and every legal move is judged on each sampled order
+ * (determinised search): by the {@link ScoundrelSolver} within a small node budget, and by a
+ * {@link Greedy} play-out where the budget runs out. The move found to win in the most samples
+ * is recommended; ties go to the best total score over the samples, then to the first move in
+ * {@link ScoundrelRules#legalMoves} order.
+ *
+ * <p>Deterministic: the sampler is seeded from the view, the ruleset and the binding, and budgets
+ * count positions, not time. So the same view always gets the same hint, whatever the hidden
+ * order is. Stateless and thread-safe.
+ */
+public final class ScoundrelHints {
+
+    /** Dungeon orders sampled when some cards are unseen. */
+    public static final int SAMPLES = 10;
+    /** Positions the solver may search per sampled order and move. */
+    public static final long NODES_PER_MOVE = 1_000;
+    /** Positions the solver may search per move when nothing is unseen, so one order is exact. */
+    public static final long NODES_KNOWN = 200_000;
+
+    private static final ScoundrelRules RULES = new ScoundrelRules();
+    private static final ScoundrelSolver SOLVER = new ScoundrelSolver();
+    private static final Seat PLAYER = Seat.of(0);
+
+    /**
+     * The hint for the player who sees {@code view}.
+     *
+     * @param view    the seat's view of a game that is not over
+     * @param ruleset the game's ruleset
+     * @param binding the game's weapon binding ({@link WeaponBinding#NONE} for {@code simple})
+     * @throws IllegalArgumentException when the view shows a finished game (no legal move)
+     */
+    public Hint hint(ScoundrelView view, Ruleset ruleset, WeaponBinding binding) {
+        Rng rng = Rng.fromSeed("hint:" + ruleset.id() + ":" + binding + ":" + view);
+        ScoundrelState first = sample(view, ruleset, binding, rng);
+        List<ScoundrelMove> legal = RULES.legalMoves(first, PLAYER);
+        if (legal.isEmpty()) {
+            throw new IllegalArgumentException("the game is over: there is no move to hint");
+        }
+        if (legal.size() == 1) {
+            return new Hint(legal.getFirst(), "the only legal move", 0, 0);
+        }
+        int samples = view.unseen().size() <= 1 ? 1 : SAMPLES;
+        long budget = samples == 1 ? NODES_KNOWN : NODES_PER_MOVE;
+        int[] wins = new int[legal.size()];
+        long[] scores = new long[legal.size()];
+        ScoundrelState state = first;
+        for (int k = 0; k < samples; k++) {
+            if (k > 0) {
+                state = sample(view, ruleset, binding, rng);
+            }
+            for (int i = 0; i < legal.size(); i++) {
+                int score = judge(RULES.apply(state, PLAYER, legal.get(i)), budget);
+                wins[i] += score > 0 ? 1 : 0;
+                scores[i] += score;
+            }
+        }
+        int best = 0;
+        for (int i = 1; i < legal.size(); i++) {
+            if (wins[i] > wins[best] || (wins[i] == wins[best] && scores[i] > scores[best])) {
+                best = i;
+            }
+        }
+        return new Hint(legal.get(best), reason(view, wins[best], samples, scores[best]), wins[best], samples);
+    }
+
+    /**
+     * A state the view could have come from: the unseen cards in an order drawn from
+     * {@code rng}, above the known bottom rooms. The discard pile, which no longer matters, is
+     * left empty.
+     */
+    static ScoundrelState sample(ScoundrelView view, Ruleset ruleset, WeaponBinding binding, Rng rng) {
+        List<Card> dungeon = new ArrayList<>(cards(view.unseen()));
+        rng.shuffle(dungeon);
+        int known = 0;
+        for (List<String> room : view.bottomRooms()) {
+            dungeon.addAll(cards(room));
+            known += room.size();
+        }
+        ScoundrelView.Weapon w = view.weapon();
+        // Only avoiding depends on whether the previous room was avoided or a card of this one
+        // faced; the view says whether avoiding is allowed, and that is all the state needs.
+        return new ScoundrelState(ruleset, binding, dungeon, cards(view.room()), List.of(), view.health(),
+                w == null ? null : Card.parse(w.card()), w == null ? List.of() : cards(w.slain()),
+                !view.canAvoid(), false, view.potionUsedThisTurn(), null, known);
+    }
+
+    /**
+     * A score this sampled position can reach: a winning line's score when the solver finds one
+     * in budget, the best losing score when it proves the game lost, else the greedy play-out's.
+     */
+    private static int judge(ScoundrelState state, long budget) {
+        if (ScoundrelRules.over(state)) {
+            return RULES.result(state).orElseThrow().score();
+        }
+        Solution s = SOLVER.decide(state, Budget.nodes(budget));
+        if (s.winnable()) {
+            ScoundrelState end = state;
+            for (ScoundrelMove m : s.line()) {
+                end = RULES.apply(end, PLAYER, m);
+            }
+            return RULES.result(end).orElseThrow().score();
+        }
+        return Greedy.playOutScore(state);
+    }
+
+    private static String reason(ScoundrelView view, int wins, int samples, long scores) {
+        if (samples == 1) {
+            return wins > 0 ? "wins: every card left is known" : "every line loses; this one loses least";
+        }
+        String orders = samples + " sampled orders of the " + view.unseen().size() + " unseen cards";
+        if (wins > 0) {
+            return "wins in " + wins + " of " + orders;
+        }
+        return "no win found in " + orders + "; this move loses least (average score "
+                + Math.round((double) scores / samples) + ")";
+    }
+
+    private static List<Card> cards(List<String> codes) {
+        return codes.stream().map(Card::parse).toList();
+    }
+}

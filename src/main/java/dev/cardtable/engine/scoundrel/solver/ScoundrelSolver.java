@@ -1,0 +1,169 @@
+package dev.cardtable.engine.scoundrel.solver;
+
+import dev.cardtable.engine.Seat;
+import dev.cardtable.engine.scoundrel.Card;
+import dev.cardtable.engine.scoundrel.ScoundrelMove;
+import dev.cardtable.engine.scoundrel.ScoundrelResult;
+import dev.cardtable.engine.scoundrel.ScoundrelRules;
+import dev.cardtable.engine.scoundrel.ScoundrelState;
+import dev.cardtable.engine.scoundrel.ScoundrelState.Ruleset;
+import dev.cardtable.engine.scoundrel.ScoundrelState.WeaponBinding;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+
+/**
+ * Solves Scoundrel with full information: given the whole dungeon order, decides whether a
+ * position can be won and finds the best score reachable ({@code scoundrel.md}, "Score"), with a
+ * line of moves that reaches it.
+ *
+ * <p>The search is depth-first over the only seat's legal moves, exactly as
+ * {@link ScoundrelRules} defines them, for both rulesets and every weapon binding. A
+ * transposition table merges positions that play out alike (same dungeon order, room, health,
+ * weapon and last slain monster, turn flags); an upper bound on the reachable score (health plus
+ * the potions left, minus what the monsters left must cost against the best weapon left) prunes
+ * lines that cannot beat the best found. Every line returned is replayed through
+ * {@link ScoundrelRules} before it is handed out.
+ *
+ * <p>Stateless and thread-safe: every call owns its search.
+ */
+public final class ScoundrelSolver {
+
+    private static final ScoundrelRules RULES = new ScoundrelRules();
+    private static final Seat PLAYER = Seat.of(0);
+
+    /**
+     * Solves a game from its deal: health 20, no weapon, the first room drawn from the top of
+     * {@code dungeon} ({@code scoundrel.md}, "Setup").
+     *
+     * @param dungeon the dungeon, top first: the 44 cards of a real deal, or any shorter list of
+     *                distinct cards for a puzzle
+     * @param ruleset {@code standard} or {@code simple}
+     * @param binding the weapon binding: {@link WeaponBinding#NONE} exactly for {@code simple}
+     * @param budget  how much to search before answering {@link Verdict#UNKNOWN}
+     * @throws IllegalArgumentException for a binding that does not fit the ruleset or repeated cards
+     */
+    public Solution solve(List<Card> dungeon, Ruleset ruleset, WeaponBinding binding, Budget budget) {
+        return solve(start(dungeon, ruleset, binding), budget);
+    }
+
+    /**
+     * Solves the game from {@code state}, any position of a game: what the best play from here
+     * can reach.
+     *
+     * @param state  a position, whose dungeon order the search reads
+     * @param budget how much to search before answering {@link Verdict#UNKNOWN}
+     */
+    public Solution solve(ScoundrelState state, Budget budget) {
+        return solve(state, budget, true);
+    }
+
+    /**
+     * Decides only whether {@code state} can be won, with a winning line as proof when it can:
+     * {@link #solve(ScoundrelState, Budget)} without the search for the best score, which is
+     * usually the larger part of the work. The solution's best score is empty unless the game
+     * is already over.
+     */
+    public Solution decide(ScoundrelState state, Budget budget) {
+        return solve(state, budget, false);
+    }
+
+    private Solution solve(ScoundrelState state, Budget budget, boolean bestScore) {
+        if (ScoundrelRules.over(state)) {
+            int score = RULES.result(state).orElseThrow().score();
+            return new Solution(score > 0 ? Verdict.WINNABLE : Verdict.UNWINNABLE, OptionalInt.of(score), List.of(), 0);
+        }
+        Search search = new Search(state, budget);
+        Position root = search.root(state);
+        List<ScoundrelMove> line = List.of();
+        Verdict verdict = Verdict.UNKNOWN;
+        try {
+            // First only whether the game can be won: a null window at 0 cuts off at the first win.
+            boolean won = search.wins(root);
+            verdict = won ? Verdict.WINNABLE : Verdict.UNWINNABLE;
+            if (won) {
+                line = winningLine(search, root);
+                checkLine(state, line, 1);
+            }
+            if (!bestScore) {
+                return new Solution(verdict, OptionalInt.empty(), line, search.nodes());
+            }
+            int best;
+            if (won) {
+                // Null windows from the top down: the first that holds is the best score, and each
+                // prunes every line that cannot reach its target.
+                best = root.upperBound();
+                while (search.search(root, best - 1, best) < best) {
+                    best--;
+                }
+                line = line(search, root, best - 1, best);
+            } else {
+                best = search.search(root, Search.FLOOR, 1);
+                line = line(search, root, Search.FLOOR, Search.CEILING);
+            }
+            checkLine(state, line, best);
+            return new Solution(verdict, OptionalInt.of(best), line, search.nodes());
+        } catch (Search.OutOfBudget e) {
+            return new Solution(verdict, OptionalInt.empty(), line, search.nodes());
+        }
+    }
+
+    /** The winning line from {@code root}, which the search has shown can be won. */
+    private static List<ScoundrelMove> winningLine(Search search, Position root) {
+        List<ScoundrelMove> line = new ArrayList<>();
+        Position p = root;
+        while (!p.over()) {
+            int move = search.winningMove(p);
+            line.add(Search.toMove(move));
+            p = search.apply(p, move);
+        }
+        return line;
+    }
+
+    /**
+     * The line the search's table holds from {@code root}: for the window {@code (0, 1)} a
+     * winning one, for the full window one that reaches the best score.
+     */
+    private static List<ScoundrelMove> line(Search search, Position root, int alpha, int beta) {
+        List<ScoundrelMove> line = new ArrayList<>();
+        Position p = root;
+        while (!p.over()) {
+            int move = search.bestMove(p, alpha, beta);
+            line.add(Search.toMove(move));
+            p = search.apply(p, move);
+        }
+        return line;
+    }
+
+    /**
+     * The state after the deal of {@code dungeon}, top first: health 20, no weapon, the first
+     * room of up to 4 cards drawn from the top.
+     *
+     * @throws IllegalArgumentException for a binding that does not fit the ruleset or repeated cards
+     */
+    public static ScoundrelState start(List<Card> dungeon, Ruleset ruleset, WeaponBinding binding) {
+        if (dungeon.stream().distinct().count() != dungeon.size()) {
+            throw new IllegalArgumentException("a dungeon holds each card at most once: " + dungeon);
+        }
+        int room = Math.min(ScoundrelRules.ROOM_SIZE, dungeon.size());
+        return new ScoundrelState(ruleset, binding, dungeon.subList(room, dungeon.size()), dungeon.subList(0, room),
+                List.of(), ScoundrelRules.MAX_HEALTH, null, List.of(), false, false, false, null);
+    }
+
+    /**
+     * Replays {@code line} through the rules: it must end the game with {@code score}, or for
+     * {@code score} 1 with a win.
+     */
+    private static void checkLine(ScoundrelState state, List<ScoundrelMove> line, int score) {
+        ScoundrelState s = state;
+        for (ScoundrelMove m : line) {
+            s = RULES.apply(s, PLAYER, m);
+        }
+        ScoundrelResult result = RULES.result(s).orElseThrow(
+                () -> new IllegalStateException("the solver's line does not end the game"));
+        if (score == 1 ? result.score() < 1 : result.score() != score) {
+            throw new IllegalStateException("the solver's line scores " + result.score() + ", not " + score);
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package dev.cardtable.game;
+
+import dev.cardtable.engine.Seat;
+import dev.cardtable.engine.scoundrel.ScoundrelMove;
+import dev.cardtable.engine.scoundrel.ScoundrelRules;
+import dev.cardtable.engine.scoundrel.ScoundrelState;
+import dev.cardtable.engine.scoundrel.ScoundrelView;
+import dev.cardtable.engine.scoundrel.solver.Hint;
+import dev.cardtable.engine.scoundrel.solver.ScoundrelHints;
+import dev.cardtable.game.view.HintView;
+import dev.cardtable.store.GameRow;
+import dev.cardtable.store.GameStore;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+import jakarta.transaction.Transactional;
+
+import java.util.UUID;
+
+/**
+ * Hints for a Scoundrel seat ({@code GET /api/games/{id}/hint}). The hint is computed by
+ * {@link ScoundrelHints} from the seat's {@link ScoundrelView view} alone — the one
+ * {@link Projection} would send — plus the game's public ruleset and binding, so it cannot depend
+ * on the hidden dungeon order.
+ */
+@Singleton
+public class HintService {
+
+    @Inject
+    GameCatalog catalog;
+
+    @Inject
+    GameStore store;
+
+    @Inject
+    GameWriter writer;
+
+    private final ScoundrelHints hints = new ScoundrelHints();
+
+    /**
+     * A recommended move for the seat whose token {@code authorization} carries.
+     *
+     * @throws GameException {@code game-not-found}; {@code unauthenticated} without a seat token
+     *                       or with a token of no seat; {@code not-found} for a game type other
+     *                       than Scoundrel; {@code game-not-started}; {@code game-over};
+     *                       {@code not-your-turn}
+     */
+    @Transactional
+    public HintView hint(UUID id, String authorization) {
+        GameRow g = store.find(id).orElseThrow(GameException::gameNotFound);
+        int seat = Seating.authenticate(g, authorization, true);
+        if (!ScoundrelRules.TYPE.equals(g.type())) {
+            throw new GameException(Failure.NOT_FOUND, "hints are offered for Scoundrel games only");
+        }
+        switch (g.status()) {
+            case WAITING -> throw new GameException(Failure.GAME_NOT_STARTED, "the game is waiting for players");
+            case FINISHED -> throw new GameException(Failure.GAME_OVER, "the game is over");
+            case ACTIVE -> {
+            }
+        }
+        @SuppressWarnings("unchecked")
+        GameType<ScoundrelState, ScoundrelMove, ScoundrelView> type =
+                (GameType<ScoundrelState, ScoundrelMove, ScoundrelView>) catalog.type(g.type());
+        ScoundrelState state = writer.open(type, g).state();
+        if (!type.rules().toAct(state).contains(Seat.of(seat))) {
+            throw new GameException(Failure.NOT_YOUR_TURN, "seat " + seat + " may not act now");
+        }
+        ScoundrelView view = type.rules().view(state, Projection.viewer(g, seat));
+        Hint h = hints.hint(view, state.ruleset(), state.weaponBinding());
+        return new HintView(type.rules().writeMove(h.move()), h.reason(), h.wins(), h.samples());
+    }
+}

@@ -1,0 +1,132 @@
+package dev.cardtable.bench;
+
+import dev.cardtable.engine.Rng;
+import dev.cardtable.engine.Seat;
+import dev.cardtable.engine.Viewer;
+import dev.cardtable.engine.scoundrel.ScoundrelMove;
+import dev.cardtable.engine.scoundrel.ScoundrelResult;
+import dev.cardtable.engine.scoundrel.ScoundrelRules;
+import dev.cardtable.engine.scoundrel.ScoundrelState;
+import dev.cardtable.engine.scoundrel.solver.Budget;
+import dev.cardtable.engine.scoundrel.solver.Greedy;
+import dev.cardtable.engine.scoundrel.solver.ScoundrelHints;
+import dev.cardtable.engine.scoundrel.solver.ScoundrelSolver;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Function;
+
+/**
+ * How strong hints are: plays the deals of seeds {@code survey-0} … {@code survey-(n-1)} (the
+ * deals {@link SolverSurvey} solves) under each ruleset and binding, always following a policy,
+ * and prints each policy's win rate with its 95% Wilson interval and mean score:
+ * <ul>
+ *   <li>{@code hint}: the move of {@link ScoundrelHints}, from the seat's view only;</li>
+ *   <li>{@code greedy}: {@link Greedy}, one move of lookahead on health and weapon;</li>
+ *   <li>{@code random}: a uniformly random legal move (seeded per deal);</li>
+ *   <li>{@code ceiling}: the share the solver proves winnable with the whole dungeon known.</li>
+ * </ul>
+ *
+ * <pre>
+ * ./mvnw -q test-compile exec:java -Dexec.mainClass=dev.cardtable.bench.HintStrength \
+ *   -Dexec.args="--seeds 10000 --threads 1"
+ * </pre>
+ *
+ * Options: {@code --seeds} (default 10,000 per configuration), {@code --hint-seeds} (games for the
+ * {@code hint} policy, which is the slow one; default {@code --seeds}), {@code --nodes} (the
+ * solver's budget per deal for the ceiling, default 1,000,000), {@code --policies} (comma list,
+ * default {@code hint,greedy,random,ceiling}), {@code --configs} (as {@link SolverSurvey}),
+ * {@code --threads} (default 1).
+ */
+public final class HintStrength {
+
+    private static final ScoundrelRules RULES = new ScoundrelRules();
+    private static final Seat PLAYER = Seat.of(0);
+    private static final ScoundrelHints HINTS = new ScoundrelHints();
+
+    private HintStrength() {
+    }
+
+    public static void main(String[] argv) throws Exception {
+        Map<String, String> args = Args.parse(argv);
+        int seeds = Integer.parseInt(args.getOrDefault("seeds", "10000"));
+        int hintSeeds = Integer.parseInt(args.getOrDefault("hint-seeds", Integer.toString(seeds)));
+        long nodes = Long.parseLong(args.getOrDefault("nodes", "1000000"));
+        int threads = Integer.parseInt(args.getOrDefault("threads", "1"));
+        String policies = args.getOrDefault("policies", "hint,greedy,random,ceiling");
+        String configs = args.getOrDefault("configs", "lessOrEqual,strictlyLess,simple");
+        System.out.println("| ruleset/binding | policy | games | won | win rate | 95% Wilson | mean score |");
+        System.out.println("|---|---|---:|---:|---:|---|---:|");
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            for (ScoundrelConfig c : ScoundrelConfig.values()) {
+                String name = c == ScoundrelConfig.SIMPLE ? "simple"
+                        : c == ScoundrelConfig.LESS_OR_EQUAL ? "lessOrEqual" : "strictlyLess";
+                if (!configs.contains(name)) {
+                    continue;
+                }
+                for (String policy : policies.split(",")) {
+                    int n = policy.equals("hint") ? hintSeeds : seeds;
+                    run(c, policy, n, pool, outcome(policy, nodes));
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** What a policy makes of a deal: {won 0|1, score}. */
+    private static Function<ScoundrelState, int[]> outcome(String policy, long nodes) {
+        return switch (policy) {
+            case "ceiling" -> deal -> {
+                boolean won = new ScoundrelSolver().decide(deal, Budget.nodes(nodes)).winnable();
+                return new int[]{won ? 1 : 0, 0};
+            };
+            case "hint" -> deal -> play(deal, s -> HINTS.hint(RULES.view(s, Viewer.seat(PLAYER)), s.ruleset(),
+                    s.weaponBinding()).move());
+            case "greedy" -> deal -> play(deal, Greedy::move);
+            case "random" -> deal -> {
+                Rng rng = new Rng(deal.dungeon().hashCode());
+                return play(deal, s -> {
+                    List<ScoundrelMove> legal = RULES.legalMoves(s, PLAYER);
+                    return legal.get(rng.below(legal.size()));
+                });
+            };
+            default -> throw new IllegalArgumentException("unknown policy " + policy);
+        };
+    }
+
+    private static int[] play(ScoundrelState deal, Function<ScoundrelState, ScoundrelMove> policy) {
+        ScoundrelState s = deal;
+        while (!ScoundrelRules.over(s)) {
+            s = RULES.apply(s, PLAYER, policy.apply(s));
+        }
+        ScoundrelResult r = RULES.result(s).orElseThrow();
+        return new int[]{ScoundrelResult.WON.equals(r.outcome()) ? 1 : 0, r.score()};
+    }
+
+    private static void run(ScoundrelConfig config, String policy, int games, ExecutorService pool,
+                            Function<ScoundrelState, int[]> outcome) throws Exception {
+        List<Future<int[]>> futures = new ArrayList<>(games);
+        for (int i = 0; i < games; i++) {
+            String seed = "survey-" + i;
+            futures.add(pool.submit(() -> outcome.apply(config.deal(seed))));
+        }
+        int won = 0;
+        long score = 0;
+        for (Future<int[]> f : futures) {
+            int[] r = f.get();
+            won += r[0];
+            score += r[1];
+        }
+        double[] ci = Stats.wilson(won, games);
+        System.out.printf(Locale.ROOT, "| %s | %s | %d | %d | %.2f%% | [%.2f, %.2f] | %s |%n", config.label, policy,
+                games, won, 100.0 * won / games, 100 * ci[0], 100 * ci[1],
+                policy.equals("ceiling") ? "—" : String.format(Locale.ROOT, "%.1f", (double) score / games));
+    }
+}
