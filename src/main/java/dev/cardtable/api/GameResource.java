@@ -9,11 +9,13 @@ import dev.cardtable.game.GameCreation;
 import dev.cardtable.game.GameException;
 import dev.cardtable.game.GameReads;
 import dev.cardtable.game.MoveService;
+import dev.cardtable.game.StreamTickets;
 import dev.cardtable.game.record.GameRecord;
 import dev.cardtable.game.record.RecordImport;
 import dev.cardtable.game.view.GameView;
 import dev.cardtable.game.view.LogPage;
 import dev.cardtable.game.view.Position;
+import dev.cardtable.game.view.StreamTicket;
 import dev.cardtable.game.view.Timeline;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -53,6 +55,9 @@ public class GameResource {
     @Inject
     GameCreation creation;
 
+    /** The one content type of every JSON response ({@code docs/api.md}, "Conventions"). */
+    static final MediaType JSON_UTF8 = MediaType.APPLICATION_JSON_TYPE.withCharset("UTF-8");
+
     @Inject
     GameReads reads;
 
@@ -64,6 +69,9 @@ public class GameResource {
 
     @Inject
     GameCatalog catalog;
+
+    @Inject
+    StreamTickets tickets;
 
     @GET
     @Path("/game-types")
@@ -145,7 +153,9 @@ public class GameResource {
                          Map<String, Object> move) {
         MoveService.MoveOutcome outcome = moves.move(new MoveService.MoveRequest(parseId(id), authorization, move,
                 ETags.expected(ifMatch), idempotencyKey));
-        Response.ResponseBuilder r = Response.ok(outcome.body(), MediaType.APPLICATION_JSON_TYPE);
+        // The body is JSON text (a stored idempotent response is sent as it was): say its type as
+        // every other JSON response does.
+        Response.ResponseBuilder r = Response.ok(outcome.body(), JSON_UTF8);
         if (outcome.replayed()) {
             r.header("Idempotent-Replayed", "true");
         } else {
@@ -159,9 +169,10 @@ public class GameResource {
     @Operation(summary = "The move log, as the caller may see it")
     public LogPage log(@PathParam("id") String id,
                           @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
-                          @QueryParam("after") @DefaultValue("0") String after,
+                          @Parameter(description = "The seq of the last entry already seen (default: from the first)")
+                          @QueryParam("cursor") String cursor,
                           @QueryParam("limit") @DefaultValue("100") String limit) {
-        return reads.log(parseId(id), authorization, parseInt(after, "after"), parseInt(limit, "limit"));
+        return reads.log(parseId(id), authorization, cursor, parseInt(limit, "limit"));
     }
 
     @GET
@@ -178,6 +189,15 @@ public class GameResource {
     public Timeline timeline(@PathParam("id") String id,
                                          @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
         return reads.timeline(parseId(id), authorization);
+    }
+
+    @POST
+    @Path("/games/{id}/stream-tickets")
+    @Operation(summary = "A short-lived ticket that opens the caller's seat's event stream, for EventSource")
+    public Response streamTicket(@PathParam("id") String id,
+                                 @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
+        StreamTicket t = tickets.issue(parseId(id), authorization);
+        return Response.status(Response.Status.CREATED).entity(t).build();
     }
 
     @GET

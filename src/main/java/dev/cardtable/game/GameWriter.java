@@ -8,6 +8,7 @@ import dev.cardtable.engine.Seat;
 import dev.cardtable.engine.Standing;
 import dev.cardtable.engine.Viewer;
 import dev.cardtable.game.record.Fingerprints;
+import dev.cardtable.game.view.GameResult;
 import dev.cardtable.store.FingerprintStore;
 import dev.cardtable.store.GameRow;
 import dev.cardtable.store.GameStore;
@@ -101,7 +102,7 @@ public class GameWriter {
         boolean ends = result.isPresent() && g.status() != Status.FINISHED;
         List<SeatRow> seats = result.map(r -> standings(g.seats(), r)).orElse(g.seats());
         GameRow.GameUpdate u = new GameRow.GameUpdate(result.isPresent() ? Status.FINISHED : g.status(), p.version(),
-                json.write(p.state()), result.map(json::write).orElse(null), updated,
+                json.write(p.state()), result.map(r -> json.write(GameResult.completed(r))).orElse(null), updated,
                 result.isPresent() ? Objects.requireNonNullElse(g.finishedAt(), updated) : null);
         store.append(g.id(), rows);
         store.update(g.id(), u);

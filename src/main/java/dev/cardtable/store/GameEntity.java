@@ -67,9 +67,13 @@ public class GameEntity extends PanacheEntityBase {
     @Column(name = "finished_at")
     public Instant finishedAt;
 
+    /** Open seats taken since the game was created. */
+    @Column(name = "seats_taken")
+    public int seatsTaken;
+
     /** This game as a row with {@code seats}. */
     public GameRow toRow(java.util.List<SeatRow> seats) {
         return new GameRow(id, type, ruleset, rulesetVersion, options, seed, customDeal, seedCommitment,
-                Status.of(status), version, state, result, createdAt, updatedAt, finishedAt, seats);
+                Status.of(status), version, state, result, createdAt, updatedAt, finishedAt, seats, seatsTaken);
     }
 }

@@ -11,10 +11,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The result of a finished Dazzle game ({@code dazzle.md}, "Scoring"), in the public shape of
- * {@code docs/api.md}:
- * <pre>{"scores":[14,7], "winner":0,
- *  "colors":{"B":{"worth":9,"claims":[4,4]}, "G":{…}, "R":{…}, "Y":{…}}}</pre>
+ * The result of a finished Dazzle game ({@code dazzle.md}, "Scoring"): the standings come from
+ * {@code scores} and {@code winner}, the {@code detail} of {@code docs/api.md}, "Results" is
+ * <pre>{"colors":{"B":{"worth":9,"claims":[4,4]}, "G":{…}, "R":{…}, "Y":{…}}}</pre>
  *
  * @param scores each seat's points, indexed by seat
  * @param winner the seat with the higher score, or {@code null} for a draw
@@ -64,6 +63,12 @@ public record DazzleResult(List<Integer> scores, Integer winner, Map<String, Col
         Integer winner = scores[0] > scores[1] ? Integer.valueOf(0)
                 : scores[1] > scores[0] ? Integer.valueOf(1) : null;
         return new DazzleResult(List.of(scores[0], scores[1]), winner, colors);
+    }
+
+    /** {@code {"colors":{…}}}: per colour, in order B, G, R, Y, its worth and each seat's claim. */
+    @Override
+    public Map<String, Object> detail() {
+        return Map.of("colors", colors);
     }
 
     /** WON/LOST for the winner and loser, DRAWN for both on a draw; the score is the seat's points. */

@@ -5,10 +5,10 @@ import dev.cardtable.engine.Result;
 import dev.cardtable.engine.Standing;
 
 import java.util.List;
+import java.util.Map;
 
 /**
- * How a Scoundrel game ended: the {@code result} of {@code docs/api.md},
- * {@code {"outcome":"won"|"lost","score":n}}.
+ * How a Scoundrel game ended: the single seat's outcome and score ({@code docs/api.md}, "Results").
  *
  * @param outcome {@value #WON} or {@value #LOST}
  * @param score   the score of {@code scoundrel.md}, "Score": from −188 to 30
@@ -25,6 +25,12 @@ public record ScoundrelResult(String outcome, int score) implements Result {
         if (!WON.equals(outcome) && !LOST.equals(outcome)) {
             throw new IllegalArgumentException("outcome must be won or lost: " + outcome);
         }
+    }
+
+    /** Nothing beyond the standing: {@code {}}. */
+    @Override
+    public Map<String, Object> detail() {
+        return Map.of();
     }
 
     /** The single seat's standing: {@link Outcome#WON} or {@link Outcome#LOST} with the score. */

@@ -20,6 +20,7 @@ import dev.cardtable.game.Progress;
 import dev.cardtable.game.Projection;
 import dev.cardtable.game.Seating;
 import dev.cardtable.game.view.Credential;
+import dev.cardtable.game.view.GameResult;
 import dev.cardtable.game.view.GameView;
 import dev.cardtable.store.FingerprintStore;
 import dev.cardtable.store.GameRow;
@@ -80,8 +81,10 @@ public class RecordImport {
         if (rec == null) {
             throw GameException.malformed("a JSON record is required");
         }
-        if (!GameRecord.FORMAT.equals(rec.format()) || !Objects.equals(rec.formatVersion(), 1)) {
-            throw GameException.invalidRecord("format must be '" + GameRecord.FORMAT + "' version 1", null);
+        if (!GameRecord.FORMAT.equals(rec.format()) || rec.formatVersion() == null
+                || rec.formatVersion() < 1 || rec.formatVersion() > GameRecord.VERSION) {
+            throw GameException.invalidRecord("format must be '" + GameRecord.FORMAT + "' version 1 to "
+                    + GameRecord.VERSION, null);
         }
         GameType<?, ?, ?> type;
         GameInfo.RulesetInfo ruleset;
@@ -133,11 +136,11 @@ public class RecordImport {
         GameRow g = new GameRow(UUID.randomUUID(), type.name(), setup.ruleset(), rulesetVersion,
                 json.write(setup.options().values()), rec.seed(), hasDeal ? json.write(rec.deal()) : null,
                 hasDeal ? null : Rng.commitment(rec.seed()), Status.ACTIVE, 0, json.write(state), null, created, created,
-                null, seats);
+                null, seats, 0);
         store.insert(g);
         Progress<S, M, V> p = writer.open(type, g, state);
         replayMoves(p, rec.moves() == null ? List.of() : rec.moves(), now);
-        checkResult(p, rec.result());
+        checkResult(p, rec.result(), rec.formatVersion());
         List<MoveRow> log = p.steps().stream().map(Progress.Step::row).toList();
         fingerprints.claim(g.id(), Fingerprints.of(g, log, json)).ifPresent(twin -> {
             throw new GameException(Failure.RECORD_EXISTS, "this record is already stored as game " + twin,
@@ -208,9 +211,11 @@ public class RecordImport {
         }
     }
 
-    private <S, M, V> void checkResult(Progress<S, M, V> p, JsonNode given) {
+    /** Version 1 records give the game's own result shape; version 2 the shape every game shares. */
+    private <S, M, V> void checkResult(Progress<S, M, V> p, JsonNode given, int formatVersion) {
         if (given != null && !given.isNull()) {
-            JsonNode replayed = p.result().map(r -> json.tree(json.write(r))).orElse(null);
+            JsonNode replayed = p.result().map(r -> json.tree(json.write(formatVersion == 1 ? r : GameResult.completed(r))))
+                    .orElse(null);
             if (!given.equals(replayed)) {
                 throw GameException.invalidRecord("the result does not match the replay of the moves", null);
             }
