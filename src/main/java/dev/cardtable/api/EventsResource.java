@@ -21,7 +21,11 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.logging.Logger;
 
@@ -57,6 +61,9 @@ public class EventsResource {
     @GET
     @Produces(MediaType.SERVER_SENT_EVENTS)
     @Operation(summary = "Server-sent events: one per move, id = its seq; honours Last-Event-ID")
+    @APIResponse(responseCode = "200", description = "The stream: 'move' events (id = the entry's seq, data = a MoveEvent),"
+            + " then an 'end' event once the game is over (data {\"status\":\"finished\"}); ':heartbeat' comments keep it open",
+            content = @Content(mediaType = MediaType.SERVER_SENT_EVENTS, schema = @Schema(type = SchemaType.STRING)))
     public void stream(@PathParam("id") String id,
                        @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
                        @Parameter(description = "A stream ticket of a seat (POST …/stream-tickets); none for a spectator")

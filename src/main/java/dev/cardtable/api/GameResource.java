@@ -85,7 +85,7 @@ public class GameResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Create a game; the response carries each human seat's token, shown once")
     @APIResponse(responseCode = "201", description = "Created",
-            content = @Content(schema = @Schema(implementation = GameView.class)))
+            content = @Content(schema = @Schema(ref = "Game")))
     public Response create(CreateGameRequest request) {
         return created(creation.create(request == null ? null : request.toCommand()));
     }
@@ -94,8 +94,9 @@ public class GameResource {
     @Path("/games/import")
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Create a game from a record, replaying and checking every move")
+    @RequestBody(content = @Content(schema = @Schema(ref = "Record")))
     @APIResponse(responseCode = "201", description = "Imported",
-            content = @Content(schema = @Schema(implementation = GameView.class)))
+            content = @Content(schema = @Schema(ref = "Game")))
     public Response importRecord(GameRecord record) {
         return created(imports.importRecord(record));
     }
@@ -112,7 +113,7 @@ public class GameResource {
     @Path("/games/{id}")
     @Operation(summary = "The game as the caller may see it; ETag is its version")
     @APIResponse(responseCode = "200", description = "The game",
-            content = @Content(schema = @Schema(implementation = GameView.class)))
+            content = @Content(schema = @Schema(ref = "Game")))
     @APIResponse(responseCode = "304", description = "Not modified since the If-None-Match tag")
     public Response get(@PathParam("id") String id,
                         @Parameter(description = "Bearer <seat token>; none for a spectator")
@@ -131,6 +132,8 @@ public class GameResource {
     @Path("/games/{id}/seats/{seat}")
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Take an open seat; the response carries the seat's token, shown once")
+    @APIResponse(responseCode = "200", description = "The game as the new seat sees it, with its credentials",
+            content = @Content(schema = @Schema(ref = "Game")))
     public Response takeSeat(@PathParam("id") String id, @PathParam("seat") String seat, TakeSeatRequest request) {
         GameView game = creation.takeSeat(parseId(id), parseInt(seat, "seat"), request == null ? null : request.name());
         return Response.ok(game).header(HttpHeaders.ETAG, ETags.of(game)).build();
@@ -140,10 +143,9 @@ public class GameResource {
     @Path("/games/{id}/moves")
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Submit a move for the caller's seat; computer seats reply before the response")
-    @RequestBody(content = @Content(schema = @Schema(type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.OBJECT,
-            description = "A move, e.g. {\"action\":\"play\",\"card\":\"QS\"}")))
+    @RequestBody(content = @Content(schema = @Schema(ref = "Move")))
     @APIResponse(responseCode = "200", description = "The game after the move, with 'applied'",
-            content = @Content(schema = @Schema(implementation = GameView.class)))
+            content = @Content(schema = @Schema(ref = "Game")))
     public Response move(@PathParam("id") String id,
                          @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
                          @Parameter(description = "Apply only at this version, e.g. \"7\"")
@@ -167,6 +169,7 @@ public class GameResource {
     @GET
     @Path("/games/{id}/moves")
     @Operation(summary = "The move log, as the caller may see it")
+    @APIResponse(responseCode = "200", description = "A page of the log", content = @Content(schema = @Schema(ref = "LogPage")))
     public LogPage log(@PathParam("id") String id,
                           @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
                           @Parameter(description = "The seq of the last entry already seen (default: from the first)")
@@ -178,6 +181,7 @@ public class GameResource {
     @GET
     @Path("/games/{id}/states/{n}")
     @Operation(summary = "The game as it stood after move n (0 = the deal), as the caller may see it")
+    @APIResponse(responseCode = "200", description = "The position", content = @Content(schema = @Schema(ref = "Position")))
     public Position state(@PathParam("id") String id, @PathParam("n") String n,
                                @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
         return reads.position(parseId(id), authorization, parseInt(n, "n"));
@@ -186,6 +190,7 @@ public class GameResource {
     @GET
     @Path("/games/{id}/timeline")
     @Operation(summary = "Every position from the deal to the last move, with the move that led to each, as the caller may see them")
+    @APIResponse(responseCode = "200", description = "The timeline", content = @Content(schema = @Schema(ref = "Timeline")))
     public Timeline timeline(@PathParam("id") String id,
                                          @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
         return reads.timeline(parseId(id), authorization);
@@ -194,6 +199,7 @@ public class GameResource {
     @POST
     @Path("/games/{id}/stream-tickets")
     @Operation(summary = "A short-lived ticket that opens the caller's seat's event stream, for EventSource")
+    @APIResponse(responseCode = "201", description = "The ticket", content = @Content(schema = @Schema(ref = "StreamTicket")))
     public Response streamTicket(@PathParam("id") String id,
                                  @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
         StreamTicket t = tickets.issue(parseId(id), authorization);
@@ -203,6 +209,7 @@ public class GameResource {
     @GET
     @Path("/games/{id}/record")
     @Operation(summary = "Portable record; the seed (or custom deal) once the game is over")
+    @APIResponse(responseCode = "200", description = "The record", content = @Content(schema = @Schema(ref = "Record")))
     public GameRecord record(@PathParam("id") String id) {
         return reads.record(parseId(id));
     }
