@@ -5,12 +5,12 @@ import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.OASFilter;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
 import org.eclipse.microprofile.openapi.models.Operation;
-import org.eclipse.microprofile.openapi.models.PathItem;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.parameters.Parameter;
 import org.eclipse.microprofile.openapi.models.responses.APIResponse;
 import org.eclipse.microprofile.openapi.models.security.SecurityRequirement;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -85,7 +85,7 @@ public class OpenApiFilter implements OASFilter {
     }
 
     private static APIResponse problem(int status) {
-        String titles = String.join("; ", java.util.Arrays.stream(Failure.values()).filter(f -> f.status() == status)
+        String titles = String.join("; ", Arrays.stream(Failure.values()).filter(f -> f.status() == status)
                 .map(Failure::code).toList());
         return OASFactory.createAPIResponse().description(titles.isEmpty() ? "Error" : titles)
                 .content(OASFactory.createContent().addMediaType("application/problem+json",

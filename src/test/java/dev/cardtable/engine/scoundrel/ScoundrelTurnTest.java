@@ -10,7 +10,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import java.util.List;
-import java.util.Map;
 
 import static dev.cardtable.engine.scoundrel.Fixtures.PLAYER;
 import static dev.cardtable.engine.scoundrel.Fixtures.RULES;
