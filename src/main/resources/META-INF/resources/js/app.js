@@ -160,11 +160,27 @@ function joinBox(game) {
   }, h('p', {}, `Seat ${open.seat} is open: take it to play.`), field('Your name', name), h('button', { type: 'submit', id: 'take-seat' }, 'Take the seat'));
 }
 
+/** The last few moves of the game, each in words with the cards it drew. */
+function recentMoves(id, Board) {
+  const list = h('ol', { class: 'log', id: 'log' });
+  const box = h('section', { class: 'recent', 'aria-label': 'last moves' }, h('h2', {}, 'Last moves'), list);
+  const refresh = async (game) => {
+    const page = await api.moveLog(id, String(Math.max(0, game.moveCount - 6)));
+    list.start = page.items.length ? page.items[0].seq : 1;
+    list.replaceChildren(...page.items.map((e) => h('li', {},
+      `${seatName(game.seats[e.seat])} ${Board.describe(e.move)}`,
+      e.drawn.map((d) => `; ${game.seats.length > 1 ? `${seatName(game.seats[d.seat])} drew` : 'drew'} ${d.cards.map(Board.cardName).join(', ')}`))));
+    if (!page.items.length) list.replaceChildren(h('li', { class: 'muted' }, 'No moves yet.'));
+  };
+  return { box, refresh: (game) => refresh(game).catch(() => {}) };
+}
+
 async function gamePage(id) {
   let current = await api.loadGame(id);
   let stop = () => {};
   let poll = null;
   let busy = false;
+  const log = recentMoves(id, boards[current.type]);
 
   const draw = () => {
     keys = new Map();
@@ -186,6 +202,7 @@ async function gamePage(id) {
       turnLine(current),
       joinBox(current),
       current.status === 'waiting' ? null : Board.board(current, move, keys, draw),
+      current.status === 'waiting' ? null : log.box,
       h('p', { class: 'links' },
         current.status === 'finished' ? h('a', { href: `#/replay/${id}`, id: 'replay-link' }, 'Replay this game') : null,
         ' ', h('a', { href: `#/game/${id}`, id: 'watch-link' }, 'Link to this game'),
@@ -198,13 +215,16 @@ async function gamePage(id) {
 
   const update = (g) => {
     if (g.version < current.version) return;
+    const moved = g.moveCount !== current.moveCount;
     current = g;
     draw();
+    if (moved) log.refresh(current);
     if (current.status === 'finished') { stop(); }
     if (current.status !== 'waiting' && poll) { clearInterval(poll); poll = null; }
   };
 
   draw();
+  log.refresh(current);
   if (current.status !== 'finished') stop = api.follow(id, current.moveCount, update);
   // Seat takings are no move events: while the game waits, look again every two seconds.
   if (current.status === 'waiting') poll = setInterval(() => api.loadGame(id).then(update, () => {}), 2000);

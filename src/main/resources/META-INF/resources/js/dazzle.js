@@ -12,6 +12,12 @@ function samePair(a, b) {
   return a.length === 2 && b.length === 2 && [...a].sort().join() === [...b].sort().join();
 }
 
+/** A card's short name, e.g. "blue 3", or "a hidden 2". */
+export function cardName(code) {
+  const c = dazzleCard(code);
+  return c.hidden ? `a hidden ${c.value}` : c.label;
+}
+
 /** One sentence for a log entry's move. */
 export function describe(move) {
   if (!move) return 'the deal';

@@ -15,12 +15,17 @@ function moveLabel(move, card, moves) {
   return bare ? 'Fight with weapon' : 'Fight';
 }
 
+/** A card's short name, e.g. "queen of spades". */
+export function cardName(code) {
+  return scoundrelCard(code).label.replace(/ \(.*\)$/, '');
+}
+
 /** One sentence for a log entry's move. */
 export function describe(move) {
   if (!move) return 'the deal';
   if (move.action === 'avoid') return 'avoided the room';
   const c = scoundrelCard(move.card);
-  const name = c.label.replace(/ \(.*\)$/, '');
+  const name = cardName(move.card);
   if (c.role === 'potion') return `drank the ${name}`;
   if (c.role === 'weapon') return `equipped the ${name}`;
   return `fought the ${name}${move.barehanded ? ' barehanded' : ''}`;
