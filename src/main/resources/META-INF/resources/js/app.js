@@ -247,8 +247,8 @@ async function replayPage(id) {
     const who = item.entry ? `${seatName(g.seats[item.entry.seat])} ` : '';
     caption.textContent = `Position ${i} of ${last}: ${item.entry ? who + Board.describe(item.entry.move) : 'the deal'}`;
     const position = { ...g, version: i, view: item.view, toAct: item.toAct, result: item.result, legalMoves: [] };
-    boardBox.replaceChildren(Board.board(position, () => {}, new Map(), () => {}),
-      item.result ? h('p', { class: 'result' }, `Game over — ${standingsText(position)}`) : null);
+    boardBox.replaceChildren(Board.board(position, () => {}, new Map(), () => {}));
+    if (item.result) boardBox.append(h('p', { class: 'result' }, `Game over — ${standingsText(position)}`));
   };
   slider.addEventListener('input', () => step(Number(slider.value)));
   keys = new Map([
@@ -260,11 +260,11 @@ async function replayPage(id) {
     h('h1', {}, `Replay · ${g.type}`, h('span', { class: 'muted' }, ` · ${g.seats.map(seatName).join(' v ')}`)),
     g.result ? h('p', {}, standingsText(g)) : h('p', { class: 'muted' }, 'The game is still running: replaying what has been played so far.'),
     h('div', { class: 'replay-controls' },
-      btn('first position', '⏮', 'Home', () => step(0)),
-      btn('previous position', '◀', '←', () => step(Number(slider.value) - 1)),
+      btn('first position', '« First', 'Home', () => step(0)),
+      btn('previous position', '‹ Back', '←', () => step(Number(slider.value) - 1)),
       slider,
-      btn('next position', '▶', '→', () => step(Number(slider.value) + 1)),
-      btn('last position', '⏭', 'End', () => step(last))),
+      btn('next position', 'Next ›', '→', () => step(Number(slider.value) + 1)),
+      btn('last position', 'Last »', 'End', () => step(last))),
     caption, boardBox,
     h('p', { class: 'links' }, h('a', { href: `#/game/${id}` }, 'Open the game'), ' ', h('a', { href: '#/history' }, 'History')));
   step(last);
