@@ -150,12 +150,20 @@ class WebClientTest {
             WebElement name = b.visible("#dazzle-name");
             name.clear();
             name.sendKeys("webdazzler");
-            new Select(b.visible("#dazzle-opponent")).selectByValue("heuristic");
+            Select opponent = new Select(b.visible("#dazzle-opponent"));
+            List<String> offered = opponent.getOptions().stream().map(o -> o.getDomAttribute("value")).toList();
+            List<String> levels = as(null).get("/api/game-types").jsonPath().getList("find { it.type == 'dazzle' }.aiLevels");
+            List<String> expected = new ArrayList<>(levels);
+            expected.add(""); // a second person
+            assertEquals(expected, offered, "every computer opponent, and a second person, can be chosen");
+            opponent.selectByValue("heuristic");
             b.click("#start-dazzle");
             b.visible(".board.dazzle");
             String id = gameId(b);
             assertEquals("heuristic", game(id).getString("seats[1].ai"));
             assertEquals(8, b.all(".hand.seat-1 figure svg.back").size(), "the opponent's hand shows eight card backs");
+            assertEquals(8, b.all(".hand.seat-0 button.hand-card").size(), "one's own hand is eight cards to pick");
+            assertTrue(b.all(".hand.seat-0 svg.back").isEmpty(), "one's own cards show their colours");
             int turn = 0;
             while (!"finished".equals(status(b))) {
                 int before = moves(b);
@@ -185,7 +193,6 @@ class WebClientTest {
             }
             assertEquals(36, moveCount(id), "18 presentations and 18 choices");
             assertResultShown(b, id);
-            assertTrue(b.all(".hand svg.back").isEmpty(), "every colour is revealed once the game is over");
             b.screenshot("dazzle-end");
         }
     }
