@@ -57,6 +57,12 @@ function storeCredentials(gameId, credentials) {
   localStorage.setItem(tokenKey(gameId), value);
 }
 
+/** The ids of the games this browser holds a seat in (localStorage). */
+export function storedGameIds() {
+  const prefix = tokenKey('');
+  return Object.keys(localStorage).filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length));
+}
+
 /** Forgets this browser's seat in `gameId`. */
 export function forgetSeat(gameId) {
   sessionStorage.removeItem(tokenKey(gameId));

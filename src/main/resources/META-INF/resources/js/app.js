@@ -114,7 +114,19 @@ async function home() {
   if (byType.scoundrel) forms.push(scoundrelForm(byType.scoundrel));
   if (byType.dazzle) forms.push(dazzleForm(byType.dazzle));
   show(h('h1', {}, 'New game'), h('div', { class: 'panels' }, forms),
-    h('p', {}, 'Or ', h('a', { href: '#/history' }, 'browse past and running games'), '.'));
+    h('p', {}, 'Or ', h('a', { href: '#/history' }, 'browse past and running games'), '.'),
+    await myGames());
+}
+
+/** The running games this browser holds a seat in, to go back to. */
+async function myGames() {
+  const games = await Promise.all(api.storedGameIds().map((id) => api.loadGame(id).catch(() => null)));
+  const running = games.filter((g) => g && g.viewer != null && g.status !== 'finished')
+    .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : -1)).slice(0, 10);
+  if (!running.length) return null;
+  return h('section', { id: 'my-games' }, h('h2', {}, 'Your running games'),
+    h('ul', {}, running.map((g) => h('li', {}, h('a', { href: `#/game/${g.id}` },
+      `${g.type} · ${g.seats.map(seatName).join(' v ')} · move ${g.moveCount}${g.status === 'waiting' ? ' · waiting for a player' : ''}`)))));
 }
 
 // ---- a game, live ---------------------------------------------------------------------------------
