@@ -126,6 +126,12 @@ class WebClientTest {
                 if (turn == 3) {
                     b.screenshot("scoundrel");
                 }
+                if (turn == 5) {
+                    // A reload keeps the seat: the token stays in the browser.
+                    b.driver().navigate().refresh();
+                    b.await(d -> moves(b) == before);
+                    assertTrue(b.text("#turn").contains("Your turn"), b.text("#turn"));
+                }
                 if (turn % 2 == 0) {
                     b.all("button.move").getFirst().click();
                 } else {
