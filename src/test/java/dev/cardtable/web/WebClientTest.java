@@ -151,7 +151,7 @@ class WebClientTest {
 
     @Test
     void playsDazzleAgainstHeuristicToItsEnd() {
-        try (Browser b = Browser.start()) {
+        try (Browser b = Browser.start(1280, 1250)) {
             b.open(root.toString());
             WebElement name = b.visible("#dazzle-name");
             name.clear();
