@@ -37,10 +37,13 @@ export function seatName(s) {
   return s.name;
 }
 
-/** "won", "lost" or "drawn", with the score, for each seat of a result. */
+/**
+ * Each seat's outcome and score from a result's standings; an ending other than "completed"
+ * (docs/api.md, "Results") is shown by its name.
+ */
 export function standingsText(game) {
-  if (!game.result) return '';
-  return game.result.standings
-    .map((st) => `${seatName(game.seats[st.seat])}: ${st.outcome}, ${st.score}`)
-    .join(' · ');
+  const r = game.result;
+  if (!r) return '';
+  const text = r.standings.map((st) => `${seatName(game.seats[st.seat])}: ${st.outcome}, ${st.score}`).join(' · ');
+  return r.ending && r.ending !== 'completed' ? `${text} (${r.ending})` : text;
 }

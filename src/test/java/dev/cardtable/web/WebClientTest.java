@@ -63,36 +63,18 @@ class WebClientTest {
         new Actions(b.driver()).sendKeys(key).perform();
     }
 
-    /** Moves applied: {@code moveCount}, or {@code version} where the payload has no move count. */
     private static int moveCount(String id) {
-        JsonPath g = game(id);
-        return g.get("moveCount") == null ? g.getInt("version") : g.getInt("moveCount");
+        return game(id).getInt("moveCount");
     }
 
     private static JsonPath game(String id) {
         return as(null).get("/api/games/" + id).then().statusCode(200).extract().jsonPath();
     }
 
-    /** "won 14" per seat, from the API's result (standings, or the earlier per-game shapes). */
+    /** "won, 14" per seat, from the result's standings. */
     private static List<String> standings(String id) {
-        JsonPath g = game(id);
-        List<String> out = new ArrayList<>();
-        if (g.get("result.standings") != null) {
-            List<Map<String, Object>> s = g.getList("result.standings");
-            for (Map<String, Object> st : s) {
-                out.add(st.get("outcome") + ", " + st.get("score"));
-            }
-        } else if (g.get("result.outcome") != null) {
-            out.add(g.getString("result.outcome") + ", " + g.getInt("result.score"));
-        } else {
-            List<Integer> scores = g.getList("result.scores");
-            Integer winner = g.get("result.winner");
-            for (int seat = 0; seat < scores.size(); seat++) {
-                String outcome = winner == null ? "drawn" : winner == seat ? "won" : "lost";
-                out.add(outcome + ", " + scores.get(seat));
-            }
-        }
-        return out;
+        List<Map<String, Object>> standings = game(id).getList("result.standings");
+        return standings.stream().map(st -> st.get("outcome") + ", " + st.get("score")).toList();
     }
 
     private static void assertResultShown(Browser b, String id) {
