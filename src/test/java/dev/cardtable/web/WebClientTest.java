@@ -156,7 +156,9 @@ class WebClientTest {
             while (!"finished".equals(status(b))) {
                 int before = moves(b);
                 List<WebElement> own = b.all("button.move.own");
-                if (!own.isEmpty()) {
+                if (!own.isEmpty() && turn % 4 == 1) {
+                    pressKey(b, "2"); // own the offer's second card by keyboard
+                } else if (!own.isEmpty()) {
                     own.getFirst().click();
                 } else if (turn % 2 == 0) {
                     // By keyboard: pick the first two cards of the hand, then present them.
