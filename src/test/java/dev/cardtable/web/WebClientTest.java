@@ -308,14 +308,24 @@ class WebClientTest {
             Map<String, Object> first = as(created.token()).get("/api/games/" + id).jsonPath().getMap("legalMoves[0]");
             Api.move(id, created.token(), first).then().statusCode(200);
         }
+        for (int i = 0; i < 20; i++) {
+            Api.scoundrel("web-history-" + i, "webhistorian"); // running games: 21 in all, one page holds 20
+        }
         try (Browser b = Browser.start(420, 900)) {
             b.open(root + "#/history?player=webhistorian");
+            b.await(d -> b.all("table.history tbody tr").size() == 20);
+            assertTrue(b.all("table.history tr[data-id='" + id + "']").isEmpty(), "the oldest game is on the next page");
+            b.click("#more");
             b.visible("table.history tr[data-id='" + id + "']");
+            assertEquals(21, b.all("table.history tbody tr").size());
+            assertFalse(b.driver().findElement(By.id("more")).isDisplayed(), "no further page");
             b.driver().findElement(By.linkText("webhistorian")).click();
             b.visible("#stats");
             List<WebElement> cells = b.all("#stats tbody td");
             assertEquals("scoundrel", cells.get(0).getText());
             assertEquals("1", cells.get(1).getText(), "one game played");
+            b.await(d -> b.all("table.history tbody tr").size() == 20);
+            b.click("#more");
             b.visible("table.history tr[data-id='" + id + "']");
             assertFalse(b.all("table.history tr[data-id='" + id + "'] a[href='#/replay/" + id + "']").isEmpty());
             b.screenshot("history");
