@@ -256,16 +256,21 @@ class WebClientTest {
         }
     }
 
-    @Test
-    void replaysAFinishedGamePositionByPosition() {
-        Api.Created created = Api.scoundrel("web-replay", "webreplayer");
+    /** A Scoundrel game played to its end through the API, always with the first legal move; its id. */
+    private static String finishedScoundrel(String seed, String name) {
+        Api.Created created = Api.scoundrel(seed, name);
         String id = created.id();
-        JsonPath g = game(id);
-        while (!"finished".equals(g.getString("status"))) {
+        while (!"finished".equals(game(id).getString("status"))) {
             Map<String, Object> first = as(created.token()).get("/api/games/" + id).jsonPath().getMap("legalMoves[0]");
             Api.move(id, created.token(), first).then().statusCode(200);
-            g = game(id);
         }
+        return id;
+    }
+
+    @Test
+    void replaysAFinishedGamePositionByPosition() {
+        String id = finishedScoundrel("web-replay", "webreplayer");
+        JsonPath g = game(id);
         int last = moveCount(id);
         int finalHealth = g.getInt("view.health");
 
@@ -302,12 +307,7 @@ class WebClientTest {
 
     @Test
     void browsesHistoryAndAPlayersStatistics() {
-        Api.Created created = Api.scoundrel("web-history", "webhistorian");
-        String id = created.id();
-        while (!"finished".equals(game(id).getString("status"))) {
-            Map<String, Object> first = as(created.token()).get("/api/games/" + id).jsonPath().getMap("legalMoves[0]");
-            Api.move(id, created.token(), first).then().statusCode(200);
-        }
+        String id = finishedScoundrel("web-history", "webhistorian");
         for (int i = 0; i < 20; i++) {
             Api.scoundrel("web-history-" + i, "webhistorian"); // running games: 21 in all, one page holds 20
         }
