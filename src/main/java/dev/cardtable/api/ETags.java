@@ -2,8 +2,6 @@ package dev.cardtable.api;
 
 import dev.cardtable.game.MoveService;
 import dev.cardtable.game.view.GameView;
-import dev.cardtable.store.SeatKind;
-import dev.cardtable.store.Status;
 
 import java.util.Arrays;
 import java.util.Objects;
@@ -15,9 +13,8 @@ import java.util.stream.Collectors;
  * ({@code docs/api.md}, "Submitting a move").
  *
  * <p>A tag identifies one representation, so it differs wherever the body differs: it is the
- * game's version, then {@code -w<seats taken>} while it waits for players or {@code -f} once it is
- * over, then {@code -s<seat>} for a seat's view (a spectator's tag has no suffix). So
- * {@code "7"}, {@code "7-s0"}, {@code "0-w1"}, {@code "18-f-s0"}.
+ * game's version (which counts every change: seats taken and moves), then {@code -s<seat>} for a
+ * seat's view (a spectator's tag has no suffix). So {@code "7"}, {@code "7-s0"}, {@code "18-s1"}.
  */
 public final class ETags {
 
@@ -26,13 +23,7 @@ public final class ETags {
 
     /** The strong entity tag of {@code game}, quoted. */
     public static String of(GameView game) {
-        long taken = game.seats().stream().filter(s -> !s.kind().equals(SeatKind.OPEN.id())).count();
-        String base = switch (Status.of(game.status())) {
-            case WAITING -> game.version() + "-w" + taken;
-            case FINISHED -> game.version() + "-f";
-            case ACTIVE -> Integer.toString(game.version());
-        };
-        return "\"" + base + (game.viewer() == null ? "" : "-s" + game.viewer()) + "\"";
+        return "\"" + game.version() + (game.viewer() == null ? "" : "-s" + game.viewer()) + "\"";
     }
 
     /**

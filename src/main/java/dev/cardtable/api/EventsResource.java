@@ -6,8 +6,8 @@ import dev.cardtable.events.MoveBus;
 import dev.cardtable.game.Failure;
 import dev.cardtable.game.GameException;
 import dev.cardtable.game.GameReads;
-import dev.cardtable.game.view.LogItem;
-import dev.cardtable.game.view.LogPage;
+import dev.cardtable.game.StreamTickets;
+import dev.cardtable.game.view.MoveEvent;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -21,7 +21,11 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.logging.Logger;
 
@@ -29,10 +33,12 @@ import java.util.UUID;
 
 /**
  * {@code GET /api/games/{id}/events}: server-sent events, one {@code move} event per log entry
- * with {@code id} = its seq and the entry, projected for the caller, as data. Resumes after
- * {@code Last-Event-ID} (or {@code ?after=}); a {@code :heartbeat} comment keeps idle streams open.
- * Once the game is over and every move was sent, an {@code end} event follows, and the stream is
- * closed at the next heartbeat.
+ * with {@code id} = its seq and, as data, the entry and the game after it, both projected for the
+ * viewer ({@code docs/api.md}, "Live events"). The viewer is a seat by a stream ticket
+ * ({@code POST /api/games/{id}/stream-tickets}, {@link GameResource}) or a bearer token, else a spectator. Resumes after
+ * {@code Last-Event-ID} (or {@code ?cursor=}); a {@code :heartbeat} comment keeps idle streams
+ * open. Once the game is over and every move was sent, an {@code end} event follows, and the
+ * stream is closed at the next heartbeat.
  */
 @Path("/api/games/{id}/events")
 @Tag(name = "games")
@@ -44,6 +50,9 @@ public class EventsResource {
     GameReads games;
 
     @Inject
+    StreamTickets tickets;
+
+    @Inject
     MoveBus events;
 
     @Inject
@@ -51,45 +60,59 @@ public class EventsResource {
 
     @GET
     @Produces(MediaType.SERVER_SENT_EVENTS)
-    @Operation(summary = "Server-sent events: one per move, id = move number; honours Last-Event-ID")
+    @Operation(summary = "Server-sent events: one per move, id = its seq; honours Last-Event-ID")
+    @APIResponse(responseCode = "200", description = "The stream: 'move' events (id = the entry's seq, data = a MoveEvent),"
+            + " then an 'end' event once the game is over (data {\"status\":\"finished\"}); ':heartbeat' comments keep it open",
+            content = @Content(mediaType = MediaType.SERVER_SENT_EVENTS, schema = @Schema(type = SchemaType.STRING)))
     public void stream(@PathParam("id") String id,
                        @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+                       @Parameter(description = "A stream ticket of a seat (POST …/stream-tickets); none for a spectator")
+                       @QueryParam("ticket") String ticket,
                        @Parameter(description = "Resume after this move number")
                        @HeaderParam("Last-Event-ID") String lastEventId,
                        @Parameter(description = "Start after this move number when Last-Event-ID is absent (default 0)")
-                       @QueryParam("after") String after,
+                       @QueryParam("cursor") String cursor,
                        @Context SseEventSink sink, @Context Sse sse) {
         if (!events.enabled()) {
             throw new GameException(Failure.NOT_FOUND, "live events are switched off on this server");
         }
         UUID gameId = GameResource.parseId(id);
-        games.viewerSeat(gameId, authorization);
+        Integer seat = viewer(gameId, authorization, ticket);
         boolean resuming = lastEventId != null && !lastEventId.isBlank();
-        String name = resuming ? "Last-Event-ID" : "after";
-        String from = resuming ? lastEventId.trim() : after;
-        int start = from == null ? 0 : GameResource.parseInt(from, name);
-        if (start < 0) {
-            throw new GameException(Failure.MALFORMED_REQUEST, "'" + name + "' must be >= 0");
-        }
-        Stream stream = new Stream(gameId, authorization, sink, sse, start);
+        int start = resuming ? GameReads.logCursor(lastEventId.trim(), "Last-Event-ID")
+                : GameReads.logCursor(cursor, "cursor");
+        Stream stream = new Stream(gameId, seat, sink, sse, start);
         // A comment first, so the client gets the response headers at once even when no move follows.
         sink.send(sse.newEventBuilder().comment("connected").build());
         events.subscribe(gameId, stream);
         stream.catchUp();
     }
 
+    /** The stream's viewer: a ticket's seat, a token's seat, or null for a spectator. */
+    private Integer viewer(UUID gameId, String authorization, String ticket) {
+        boolean token = authorization != null && !authorization.isBlank();
+        if (ticket == null) {
+            return games.viewerSeat(gameId, authorization);
+        }
+        if (token) {
+            throw new GameException(Failure.MALFORMED_REQUEST, "send either 'ticket' or 'Authorization', not both");
+        }
+        games.viewerSeat(gameId, null);
+        return tickets.seat(gameId, ticket);
+    }
+
     /** One client's stream: sends log entries after the last one it sent, in order, once each. */
     private final class Stream implements MoveBus.Subscriber {
         private final UUID gameId;
-        private final String authorization;
+        private final Integer seat;
         private final SseEventSink sink;
         private final Sse sse;
         private int lastSent;
         private boolean ended;
 
-        Stream(UUID gameId, String authorization, SseEventSink sink, Sse sse, int lastSent) {
+        Stream(UUID gameId, Integer seat, SseEventSink sink, Sse sse, int lastSent) {
             this.gameId = gameId;
-            this.authorization = authorization;
+            this.seat = seat;
             this.sink = sink;
             this.sse = sse;
             this.lastSent = lastSent;
@@ -98,19 +121,20 @@ public class EventsResource {
         @Override
         public synchronized void catchUp() {
             try {
-                LogPage page;
+                GameReads.Events batch;
                 do {
                     if (sink.isClosed()) {
                         return;
                     }
-                    page = games.log(gameId, authorization, lastSent, GameReads.MAX_LOG_PAGE);
-                    for (LogItem e : page.items()) {
-                        sink.send(sse.newEventBuilder().id(Integer.toString(e.seq())).name("move")
+                    batch = games.events(gameId, seat, lastSent);
+                    for (MoveEvent e : batch.items()) {
+                        int seq = e.entry().seq();
+                        sink.send(sse.newEventBuilder().id(Integer.toString(seq)).name("move")
                                 .data(json.writeValueAsString(e)).build());
-                        lastSent = e.seq();
+                        lastSent = seq;
                     }
-                } while (page.nextAfter() != null);
-                if (page.finished() && !ended) {
+                } while (batch.more());
+                if (batch.finished() && !ended) {
                     // Nothing can follow the last move: say so; the next heartbeat closes the stream.
                     sink.send(sse.newEventBuilder().name("end").data("{\"status\":\"finished\"}").build());
                     ended = true;

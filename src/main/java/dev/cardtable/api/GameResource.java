@@ -11,12 +11,14 @@ import dev.cardtable.game.GameReads;
 import dev.cardtable.game.HintService;
 import dev.cardtable.game.MoveService;
 import dev.cardtable.game.Rematches;
+import dev.cardtable.game.StreamTickets;
 import dev.cardtable.game.record.GameRecord;
 import dev.cardtable.game.record.RecordImport;
 import dev.cardtable.game.view.GameView;
 import dev.cardtable.game.view.HintView;
 import dev.cardtable.game.view.LogPage;
 import dev.cardtable.game.view.Position;
+import dev.cardtable.game.view.StreamTicket;
 import dev.cardtable.game.view.Timeline;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -56,6 +58,9 @@ public class GameResource {
     @Inject
     GameCreation creation;
 
+    /** The one content type of every JSON response ({@code docs/api.md}, "Conventions"). */
+    static final MediaType JSON_UTF8 = MediaType.APPLICATION_JSON_TYPE.withCharset("UTF-8");
+
     @Inject
     Rematches rematches;
 
@@ -74,6 +79,9 @@ public class GameResource {
     @Inject
     GameCatalog catalog;
 
+    @Inject
+    StreamTickets tickets;
+
     @GET
     @Path("/game-types")
     @Operation(summary = "The games offered: type, seat count, rulesets (default marked), options, AI levels")
@@ -86,7 +94,7 @@ public class GameResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Create a game; the response carries each human seat's token, shown once")
     @APIResponse(responseCode = "201", description = "Created",
-            content = @Content(schema = @Schema(implementation = GameView.class)))
+            content = @Content(schema = @Schema(ref = "Game")))
     public Response create(CreateGameRequest request) {
         return created(creation.create(request == null ? null : request.toCommand()));
     }
@@ -95,8 +103,9 @@ public class GameResource {
     @Path("/games/import")
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Create a game from a record, replaying and checking every move")
+    @RequestBody(content = @Content(schema = @Schema(ref = "Record")))
     @APIResponse(responseCode = "201", description = "Imported",
-            content = @Content(schema = @Schema(implementation = GameView.class)))
+            content = @Content(schema = @Schema(ref = "Game")))
     public Response importRecord(GameRecord record) {
         return created(imports.importRecord(record));
     }
@@ -113,7 +122,7 @@ public class GameResource {
     @Path("/games/{id}")
     @Operation(summary = "The game as the caller may see it; ETag is its version")
     @APIResponse(responseCode = "200", description = "The game",
-            content = @Content(schema = @Schema(implementation = GameView.class)))
+            content = @Content(schema = @Schema(ref = "Game")))
     @APIResponse(responseCode = "304", description = "Not modified since the If-None-Match tag")
     public Response get(@PathParam("id") String id,
                         @Parameter(description = "Bearer <seat token>; none for a spectator")
@@ -132,6 +141,8 @@ public class GameResource {
     @Path("/games/{id}/seats/{seat}")
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Take an open seat; the response carries the seat's token, shown once")
+    @APIResponse(responseCode = "200", description = "The game as the new seat sees it, with its credentials",
+            content = @Content(schema = @Schema(ref = "Game")))
     public Response takeSeat(@PathParam("id") String id, @PathParam("seat") String seat, TakeSeatRequest request) {
         GameView game = creation.takeSeat(parseId(id), parseInt(seat, "seat"), request == null ? null : request.name());
         return Response.ok(game).header(HttpHeaders.ETAG, ETags.of(game)).build();
@@ -141,10 +152,9 @@ public class GameResource {
     @Path("/games/{id}/moves")
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Submit a move for the caller's seat; computer seats reply before the response")
-    @RequestBody(content = @Content(schema = @Schema(type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.OBJECT,
-            description = "A move, e.g. {\"action\":\"play\",\"card\":\"QS\"}")))
+    @RequestBody(content = @Content(schema = @Schema(ref = "Move")))
     @APIResponse(responseCode = "200", description = "The game after the move, with 'applied'",
-            content = @Content(schema = @Schema(implementation = GameView.class)))
+            content = @Content(schema = @Schema(ref = "Game")))
     public Response move(@PathParam("id") String id,
                          @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
                          @Parameter(description = "Apply only at this version, e.g. \"7\"")
@@ -154,7 +164,9 @@ public class GameResource {
                          Map<String, Object> move) {
         MoveService.MoveOutcome outcome = moves.move(new MoveService.MoveRequest(parseId(id), authorization, move,
                 ETags.expected(ifMatch), idempotencyKey));
-        Response.ResponseBuilder r = Response.ok(outcome.body(), MediaType.APPLICATION_JSON_TYPE);
+        // The body is JSON text (a stored idempotent response is sent as it was): say its type as
+        // every other JSON response does.
+        Response.ResponseBuilder r = Response.ok(outcome.body(), JSON_UTF8);
         if (outcome.replayed()) {
             r.header("Idempotent-Replayed", "true");
         } else {
@@ -167,7 +179,7 @@ public class GameResource {
     @Path("/games/{id}/cancel")
     @Operation(summary = "Cancel a game waiting for players (a seat token of the game); it ends aborted")
     @APIResponse(responseCode = "200", description = "The cancelled game",
-            content = @Content(schema = @Schema(implementation = GameView.class)))
+            content = @Content(schema = @Schema(ref = "Game")))
     public Response cancel(@PathParam("id") String id, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
         GameView game = creation.cancel(parseId(id), authorization);
         return Response.ok(game).header(HttpHeaders.ETAG, ETags.of(game)).build();
@@ -177,7 +189,7 @@ public class GameResource {
     @Path("/games/{id}/rematch")
     @Operation(summary = "From a finished game, a new game with the same players in swapped seats; the others accept by taking their seat")
     @APIResponse(responseCode = "201", description = "The rematch, with the caller's seat token",
-            content = @Content(schema = @Schema(implementation = GameView.class)))
+            content = @Content(schema = @Schema(ref = "Game")))
     public Response rematch(@PathParam("id") String id, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
         return created(rematches.rematch(parseId(id), authorization));
     }
@@ -185,16 +197,19 @@ public class GameResource {
     @GET
     @Path("/games/{id}/moves")
     @Operation(summary = "The move log, as the caller may see it")
+    @APIResponse(responseCode = "200", description = "A page of the log", content = @Content(schema = @Schema(ref = "LogPage")))
     public LogPage log(@PathParam("id") String id,
                           @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
-                          @QueryParam("after") @DefaultValue("0") String after,
+                          @Parameter(description = "The seq of the last entry already seen (default: from the first)")
+                          @QueryParam("cursor") String cursor,
                           @QueryParam("limit") @DefaultValue("100") String limit) {
-        return reads.log(parseId(id), authorization, parseInt(after, "after"), parseInt(limit, "limit"));
+        return reads.log(parseId(id), authorization, cursor, parseInt(limit, "limit"));
     }
 
     @GET
     @Path("/games/{id}/states/{n}")
     @Operation(summary = "The game as it stood after move n (0 = the deal), as the caller may see it")
+    @APIResponse(responseCode = "200", description = "The position", content = @Content(schema = @Schema(ref = "Position")))
     public Position state(@PathParam("id") String id, @PathParam("n") String n,
                                @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
         return reads.position(parseId(id), authorization, parseInt(n, "n"));
@@ -203,9 +218,20 @@ public class GameResource {
     @GET
     @Path("/games/{id}/timeline")
     @Operation(summary = "Every position from the deal to the last move, with the move that led to each, as the caller may see them")
+    @APIResponse(responseCode = "200", description = "The timeline", content = @Content(schema = @Schema(ref = "Timeline")))
     public Timeline timeline(@PathParam("id") String id,
                                          @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
         return reads.timeline(parseId(id), authorization);
+    }
+
+    @POST
+    @Path("/games/{id}/stream-tickets")
+    @Operation(summary = "A short-lived ticket that opens the caller's seat's event stream, for EventSource")
+    @APIResponse(responseCode = "201", description = "The ticket", content = @Content(schema = @Schema(ref = "StreamTicket")))
+    public Response streamTicket(@PathParam("id") String id,
+                                 @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
+        StreamTicket t = tickets.issue(parseId(id), authorization);
+        return Response.status(Response.Status.CREATED).entity(t).build();
     }
 
     @GET
@@ -222,6 +248,7 @@ public class GameResource {
     @GET
     @Path("/games/{id}/record")
     @Operation(summary = "Portable record; the seed (or custom deal) once the game is over")
+    @APIResponse(responseCode = "200", description = "The record", content = @Content(schema = @Schema(ref = "Record")))
     public GameRecord record(@PathParam("id") String id) {
         return reads.record(parseId(id));
     }

@@ -12,6 +12,9 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -27,6 +30,7 @@ public class HistoryResource {
     @GET
     @Path("/games")
     @Operation(summary = "History: newest first, cursor-paginated")
+    @APIResponse(responseCode = "200", description = "A page of games", content = @Content(schema = @Schema(ref = "HistoryPage")))
     public HistoryPage list(@QueryParam("type") String type,
                             @Parameter(description = "waiting, active or finished") @QueryParam("status") String status,
                             @Parameter(description = "a player's name") @QueryParam("player") String player,
@@ -42,7 +46,9 @@ public class HistoryResource {
 
     @GET
     @Path("/players/{name}/stats")
-    @Operation(summary = "Per game type: played, won, lost, drawn, best and mean score")
+    @Operation(summary = "Per game type: played, won, lost, drawn, abandoned, best and mean score")
+    @APIResponse(responseCode = "200", description = "The player's statistics",
+            content = @Content(schema = @Schema(ref = "PlayerStats")))
     public PlayerStats stats(@PathParam("name") String name) {
         return history.stats(name);
     }

@@ -16,7 +16,10 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.util.UUID;
@@ -39,6 +42,8 @@ public class LobbyResource {
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(summary = "Games waiting for players, newest first, cursor-paginated")
+    @APIResponse(responseCode = "200", description = "A page of waiting games",
+            content = @Content(schema = @Schema(ref = "LobbyPage")))
     public LobbyPage list(@QueryParam("type") String type,
                           @Parameter(description = "1 to 100") @QueryParam("limit") @DefaultValue("20") String limit,
                           @Parameter(description = "nextCursor of the previous page") @QueryParam("cursor") String cursor) {

@@ -77,12 +77,13 @@ public interface Rules<S, M, V> {
     Deal.Custom parseDeal(Object json);
 
     /**
-     * What a move log entry shows its viewer beyond the move itself (for example the cards drawn
-     * into a Scoundrel room), computed from the viewer's views before and after the move so that
-     * it can show nothing the views do not. Empty when nothing was revealed. {@link #projectMove}
-     * is the other half of the projection: the move itself as the viewer may see it.
+     * The cards a move made seats draw, as a move log entry shows them to its viewer (for example
+     * the cards drawn into a Scoundrel room), computed from the viewer's views before and after the
+     * move so that it can show nothing the views do not: one item per seat that drew, in seat
+     * order; empty when nothing was drawn. {@link #projectMove} is the other half of the
+     * projection: the move itself as the viewer may see it.
      */
-    Map<String, Object> revealed(V before, V after, M move);
+    List<Drawn> drawn(V before, V after, M move);
 
     /**
      * The move as {@code viewer} may see it in a log entry, event or record: identity by default;

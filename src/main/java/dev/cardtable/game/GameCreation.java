@@ -105,7 +105,7 @@ public class GameCreation {
         GameRow g = new GameRow(UUID.randomUUID(), info.type(), ruleset.name(), ruleset.version(),
                 json.write(options.values()), seed, customDeal ? json.write(req.deal()) : null,
                 seed == null ? null : Rng.commitment(seed), waiting ? Status.WAITING : Status.ACTIVE, 0,
-                json.write(initial), null, now, now, null, seated.seats(),
+                json.write(initial), null, now, now, null, seated.seats(), 0,
                 new GameRow.Table(clock, null, null, req.rematchOf(), null));
         store.insert(g);
         if (waiting) {
@@ -149,9 +149,11 @@ public class GameCreation {
         List<SeatRow> seats = new ArrayList<>(g.seats());
         seats.set(seat, Seating.human(seat, name, token));
         store.updateSeats(id, List.of(seats.get(seat)));
+        Instant now = writer.now();
+        store.seatTaken(id, now);
         boolean starts = seats.stream().noneMatch(s -> s.kind() == SeatKind.OPEN);
-        GameRow.GameUpdate u = g.update();
-        GameRow seated = g.after(starts ? u.withStatus(Status.ACTIVE, writer.now()) : u, seats);
+        GameRow taken = g.seatTaken(seats, now);
+        GameRow seated = starts ? taken.after(taken.update().withStatus(Status.ACTIVE, now), seats) : taken;
         if (starts) {
             lobbyChanges.fire(new LobbyChange(id, LobbyChange.FILLED));
         }

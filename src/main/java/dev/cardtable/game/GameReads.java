@@ -3,14 +3,17 @@ package dev.cardtable.game;
 import dev.cardtable.game.record.GameRecord;
 import dev.cardtable.game.view.GameView;
 import dev.cardtable.game.view.LogPage;
+import dev.cardtable.game.view.MoveEvent;
 import dev.cardtable.game.view.Position;
 import dev.cardtable.game.view.Timeline;
 import dev.cardtable.store.GameRow;
 import dev.cardtable.store.GameStore;
+import dev.cardtable.store.Status;
 import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
+import java.util.List;
 import java.util.UUID;
 
 /**
@@ -76,15 +79,14 @@ public class GameReads {
     /**
      * A page of the move log, projected for the caller ({@code GET /api/games/{id}/moves}).
      *
-     * @param after only entries with {@code seq > after}; {@code >= 0}
-     * @param limit at most this many; 1 to {@value #MAX_LOG_PAGE}
-     * @throws GameException {@code malformed-request} for {@code after} or {@code limit} out of range
+     * @param cursor the seq of the last entry already seen, as a decimal string; null for the start
+     * @param limit  at most this many; 1 to {@value #MAX_LOG_PAGE}
+     * @throws GameException {@code malformed-request} for a bad {@code cursor} or {@code limit} out
+     *                       of range
      */
     @Transactional
-    public LogPage log(UUID id, String authorization, int after, int limit) {
-        if (after < 0) {
-            throw GameException.malformed("'after' must be >= 0");
-        }
+    public LogPage log(UUID id, String authorization, String cursor, int limit) {
+        int after = logCursor(cursor, "cursor");
         if (limit < 1 || limit > MAX_LOG_PAGE) {
             throw GameException.malformed("'limit' must be 1 to " + MAX_LOG_PAGE);
         }
@@ -92,6 +94,48 @@ public class GameReads {
         Integer seat = Seating.authenticate(g, authorization, false);
         int end = (int) Math.min(g.version(), (long) after + limit);
         return projection.page(replay(g, Math.max(end, after)), g, seat, after, end, end < g.version());
+    }
+
+    /**
+     * The move log's position named by a cursor ({@code docs/api.md}, "Paging"): the seq of the
+     * last entry already seen, 0 for none (also for a null or empty cursor).
+     *
+     * @param name the parameter's name, for the error
+     * @throws GameException {@code malformed-request} unless it is a decimal integer from 0
+     */
+    public static int logCursor(String cursor, String name) {
+        if (cursor == null || cursor.isEmpty()) {
+            return 0;
+        }
+        if (!cursor.matches("[0-9]{1,9}")) {
+            throw GameException.malformed("'" + name + "' must be a move number from 0 to 999999999");
+        }
+        return Integer.parseInt(cursor);
+    }
+
+    /**
+     * Live events ({@code GET /api/games/{id}/events}) for entries after {@code after}, at most
+     * {@value #MAX_LOG_PAGE}, as {@code seat} sees them: each entry with the game after it.
+     *
+     * @param seat the viewer's seat (checked by the caller when the stream opened), or null
+     */
+    @Transactional
+    public Events events(UUID id, Integer seat, int after) {
+        GameRow g = find(id);
+        int end = (int) Math.min(g.version(), (long) after + MAX_LOG_PAGE);
+        List<MoveEvent> items = end <= after ? List.of()
+                : projection.events(replay(g, end), g, seat, after, end);
+        return new Events(items, end < g.version(), g.status() == Status.FINISHED);
+    }
+
+    /**
+     * A batch of live events.
+     *
+     * @param items    the events, in order
+     * @param more     whether more entries follow in the log already
+     * @param finished whether the game is over
+     */
+    public record Events(List<MoveEvent> items, boolean more, boolean finished) {
     }
 
     /**

@@ -10,6 +10,7 @@ import dev.cardtable.engine.Seat;
 import dev.cardtable.engine.Standing;
 import dev.cardtable.engine.Viewer;
 import dev.cardtable.game.record.Fingerprints;
+import dev.cardtable.game.view.GameResult;
 import dev.cardtable.store.FingerprintStore;
 import dev.cardtable.store.GameRow;
 import dev.cardtable.store.GameStore;
@@ -148,7 +149,7 @@ public class GameWriter {
         List<SeatRow> seats = result.map(r -> standings(g.seats(), r)).orElse(g.seats());
         Status status = result.isPresent() ? Status.FINISHED : g.status();
         GameRow.GameUpdate u = clocked(g, rows, p, status, new GameRow.GameUpdate(status, p.version(),
-                json.write(p.state()), result.map(json::write).orElse(null), updated,
+                json.write(p.state()), result.map(r -> json.write(GameResult.of(r))).orElse(null), updated,
                 result.isPresent() ? Objects.requireNonNullElse(g.finishedAt(), updated) : null, null, null));
         store.append(g.id(), rows);
         store.update(g.id(), u);

@@ -149,9 +149,9 @@ public class MoveService {
             }
         }
         Expected expected = req.expected();
-        if (expected != null && !expected.versions().contains(g.version())) {
+        if (expected != null && !expected.versions().contains(g.changes())) {
             throw new GameException(Failure.VERSION_MISMATCH, "If-Match names version " + expected.given()
-                    + " but the game is at version " + g.version(), Map.of("currentVersion", g.version()));
+                    + " but the game is at version " + g.changes(), Map.of("currentVersion", g.changes()));
         }
         Progress<S, M, V> p = writer.open(type, g);
         if (ending == null && !p.toAct().contains(Seat.of(seat))) {

@@ -6,10 +6,12 @@ import dev.cardtable.engine.Rules.Play;
 import dev.cardtable.engine.Seat;
 import dev.cardtable.engine.Viewer;
 import dev.cardtable.game.record.GameRecord;
+import dev.cardtable.game.view.GameResult;
 import dev.cardtable.game.view.GameSummary;
 import dev.cardtable.game.view.GameView;
 import dev.cardtable.game.view.LogItem;
 import dev.cardtable.game.view.LogPage;
+import dev.cardtable.game.view.MoveEvent;
 import dev.cardtable.game.view.Position;
 import dev.cardtable.game.view.SeatView;
 import dev.cardtable.game.view.Timeline;
@@ -22,6 +24,7 @@ import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -71,17 +74,41 @@ public class Projection {
      * current position.
      */
     public <S, M, V> GameView game(GameType<S, M, V> type, GameRow g, S state, Integer seat) {
+        return game(type, g, state, seat, new Moment(g.version(), g.status(), g.updatedAt(), g.finishedAt()));
+    }
+
+    /**
+     * The game as {@code seat} would have got it from {@code GET /api/games/{id}} right after move
+     * {@code n} (everything revealed once the game is over, as everywhere): the {@code game} of a
+     * live event.
+     */
+    public <S, M, V> GameView gameAt(Replay<S, M, V> replay, GameRow g, Integer seat, int n) {
+        Moment at = n == g.version() ? new Moment(n, g.status(), g.updatedAt(), g.finishedAt())
+                : new Moment(n, Status.ACTIVE, replay.entry(n).at(), null);
+        return game(replay.type(), g, replay.at(n), seat, at);
+    }
+
+    /** What a game's GET shows of one moment of its life: after move {@code moves}, in {@code status}. */
+    private record Moment(int moves, Status status, Instant updatedAt, Instant finishedAt) {
+    }
+
+    private <S, M, V> GameView game(GameType<S, M, V> type, GameRow g, S state, Integer seat, Moment at) {
         Rules<S, M, V> rules = type.rules();
-        boolean active = g.status() == Status.ACTIVE;
+        boolean active = at.status() == Status.ACTIVE;
         List<Map<String, Object>> legal = seat != null && active
                 ? rules.legalMoves(state, Seat.of(seat)).stream().map(rules::writeMove).toList()
                 : List.of();
         List<Integer> toAct = active ? seats(rules.toAct(state)) : List.of();
         return new GameView(g.id(), g.type(), g.ruleset(), g.rulesetVersion(), json.stringMap(g.options()),
-                g.status().id(), g.version(), g.seats().stream().map(Projection::seat).toList(), toAct,
-                g.seedCommitment(), seed(g), g.createdAt(), g.updatedAt(), seat, rules.view(state, viewer(g, seat)),
-                legal, rules.result(state).orElse(null), clock(g, toAct), g.table().rematchOf(), g.table().rematch(),
-                null, null);
+                at.status().id(), at.moves() + g.seatsTaken(), at.moves(), g.seats().stream().map(Projection::seat).toList(),
+                toAct, g.seedCommitment(), seed(g), g.createdAt(), at.updatedAt(), at.finishedAt(), seat,
+                rules.view(state, viewer(g, seat)), legal, result(rules, state), clock(g, toAct), g.table().rematchOf(),
+                g.table().rematch(), null, null);
+    }
+
+    /** The result of {@code state} in the shape every game shares, or null while it runs. */
+    public static <S> GameResult result(Rules<S, ?, ?> rules, S state) {
+        return rules.result(state).map(GameResult::of).orElse(null);
     }
 
     /** The game's clock as seen now, or null for a game without a clock. */
@@ -96,27 +123,38 @@ public class Projection {
     }
 
     /**
-     * One log entry as {@code viewer} sees it: the move (projected), plus what it revealed, from
-     * the viewer's views before and after it.
+     * One log entry as {@code viewer} sees it: the move (projected), plus the cards it made seats
+     * draw, from the viewer's views before and after it.
      */
     public <S, M, V> LogItem entry(Rules<S, M, V> rules, MoveRow row, M move, V before, V after, Viewer viewer) {
         M seen = rules.projectMove(move, Seat.of(row.seat()), viewer);
-        return new LogItem(row.seq(), row.seat(), rules.writeMove(seen), row.at(), rules.revealed(before, after, seen));
+        return new LogItem(row.seq(), row.seat(), rules.writeMove(seen), row.at(), rules.drawn(before, after, seen));
     }
 
     /** Entries {@code after + 1 … end} of a replayed game, as {@code seat} sees them. */
     public <S, M, V> LogPage page(Replay<S, M, V> replay, GameRow g, Integer seat, int after, int end, boolean more) {
         List<LogItem> items = new ArrayList<>(Math.max(0, end - after));
         walk(replay, viewer(g, seat), after, end, (n, item, view) -> items.add(item));
-        return new LogPage(items, more ? end : null, g.status() == Status.FINISHED);
+        return new LogPage(items, more ? Integer.toString(end) : null, g.status() == Status.FINISHED);
+    }
+
+    /**
+     * The live events of entries {@code after + 1 … end} of a replayed game, as {@code seat} sees
+     * them: each entry with the game as it stood after it.
+     */
+    public <S, M, V> List<MoveEvent> events(Replay<S, M, V> replay, GameRow g, Integer seat, int after, int end) {
+        List<MoveEvent> events = new ArrayList<>(Math.max(0, end - after));
+        walk(replay, viewer(g, seat), after, end, (n, item, view) -> events.add(new MoveEvent(item,
+                gameAt(replay, g, seat, n))));
+        return events;
     }
 
     /** The position after move {@code n} as {@code seat} sees it ({@code states/{n}}). */
     public <S, M, V> Position position(Replay<S, M, V> replay, GameRow g, Integer seat, int n) {
         Rules<S, M, V> rules = replay.type().rules();
         S s = replay.at(n);
-        return new Position(g.id(), n, seats(rules.toAct(s)), rules.view(s, viewer(g, seat)),
-                rules.result(s).orElse(null));
+        return new Position(g.id(), g.type(), n, seats(rules.toAct(s)), rules.view(s, viewer(g, seat)),
+                result(rules, s));
     }
 
     /** Every position of a replayed game with the move that led to it, as {@code seat} sees them. */
@@ -128,9 +166,9 @@ public class Projection {
         steps.add(new Timeline.Step(0, null, seats(rules.toAct(deal)), rules.view(deal, viewer), null));
         walk(replay, viewer, 0, replay.size(), (n, item, view) -> {
             S s = replay.at(n);
-            steps.add(new Timeline.Step(n, item, seats(rules.toAct(s)), view, rules.result(s).orElse(null)));
+            steps.add(new Timeline.Step(n, item, seats(rules.toAct(s)), view, result(rules, s)));
         });
-        return new Timeline(g.id(), steps);
+        return new Timeline(g.id(), g.type(), steps);
     }
 
     /**
@@ -149,7 +187,7 @@ public class Projection {
         List<GameRecord.Seat> seats = g.seats().stream().map(s -> new GameRecord.Seat(s.seat(), s.kind().id(),
                 s.name(), s.aiLevel(), s.aiBudget())).toList();
         String deal = customDeal(g);
-        return new GameRecord(GameRecord.FORMAT, 1, g.type(), g.ruleset(), g.rulesetVersion(),
+        return new GameRecord(GameRecord.FORMAT, GameRecord.VERSION, g.type(), g.ruleset(), g.rulesetVersion(),
                 json.stringMap(g.options()), seats, g.seedCommitment(), seed(g), deal == null ? null : json.tree(deal),
                 moves, g.status().id(), json.tree(g.result()), g.createdAt(), g.finishedAt());
     }
@@ -157,14 +195,14 @@ public class Projection {
     /** A history item: public facts only (no view, no seed), the result once finished. */
     public GameSummary summary(GameRow g) {
         JsonNode result = g.status() == Status.FINISHED ? json.tree(g.result()) : null;
-        return new GameSummary(g.id(), g.type(), g.ruleset(), g.status().id(), g.version(),
+        return new GameSummary(g.id(), g.type(), g.ruleset(), g.status().id(), g.changes(), g.version(),
                 g.seats().stream().map(Projection::seat).toList(), g.createdAt(), g.updatedAt(), g.finishedAt(), result);
     }
 
     /** A seat as anyone may see it: never its token hash. */
     public static SeatView seat(SeatRow s) {
         return new SeatView(s.seat(), s.kind().id(), s.name(), s.kind() == SeatKind.AI ? s.aiLevel() : null,
-                s.aiBudget());
+                s.kind() == SeatKind.AI ? s.aiBudget() : null);
     }
 
     /** Receives each step of {@link #walk}: move {@code n}'s entry and the view after it. */

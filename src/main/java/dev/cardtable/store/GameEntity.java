@@ -74,11 +74,14 @@ public class GameEntity extends PanacheEntityBase {
     /** The rematch this game was made from, or null. */
     @Column(name = "rematch_of")
     public UUID rematchOf;
+    /** Open seats taken since the game was created. */
+    @Column(name = "seats_taken")
+    public int seatsTaken;
 
     /** This game as a row with {@code seats}. */
     public GameRow toRow(java.util.List<SeatRow> seats) {
         return new GameRow(id, type, ruleset, rulesetVersion, options, seed, customDeal, seedCommitment,
-                Status.of(status), version, state, result, createdAt, updatedAt, finishedAt, seats,
+                Status.of(status), version, state, result, createdAt, updatedAt, finishedAt, seats, seatsTaken,
                 new GameRow.Table(clock, null, null, rematchOf, null));
     }
 }

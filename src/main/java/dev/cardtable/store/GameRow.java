@@ -24,12 +24,13 @@ import java.util.UUID;
  * @param updatedAt      time of the last change
  * @param finishedAt     time the game ended, or null
  * @param seats          the seats by number
+ * @param seatsTaken     open seats taken since the game was created
  * @param table          the clock and the rematch links
  */
 public record GameRow(UUID id, String type, String ruleset, int rulesetVersion, String options, String seed,
                       String customDeal, String seedCommitment, Status status, int version, String state,
                       String result, Instant createdAt, Instant updatedAt, Instant finishedAt,
-                      List<SeatRow> seats, Table table) {
+                      List<SeatRow> seats, int seatsTaken, Table table) {
 
     public GameRow {
         seats = List.copyOf(seats);
@@ -39,9 +40,10 @@ public record GameRow(UUID id, String type, String ruleset, int rulesetVersion, 
     /** A game with no clock and no rematch links. */
     public GameRow(UUID id, String type, String ruleset, int rulesetVersion, String options, String seed,
                    String customDeal, String seedCommitment, Status status, int version, String state,
-                   String result, Instant createdAt, Instant updatedAt, Instant finishedAt, List<SeatRow> seats) {
+                   String result, Instant createdAt, Instant updatedAt, Instant finishedAt, List<SeatRow> seats,
+                   int seatsTaken) {
         this(id, type, ruleset, rulesetVersion, options, seed, customDeal, seedCommitment, status, version, state,
-                result, createdAt, updatedAt, finishedAt, seats, Table.NONE);
+                result, createdAt, updatedAt, finishedAt, seats, seatsTaken, Table.NONE);
     }
 
     /**
@@ -68,8 +70,22 @@ public record GameRow(UUID id, String type, String ruleset, int rulesetVersion, 
     /** This game after {@code u}, with {@code seats}. */
     public GameRow after(GameUpdate u, List<SeatRow> seats) {
         return new GameRow(id, type, ruleset, rulesetVersion, options, seed, customDeal, seedCommitment, u.status(),
-                u.version(), u.state(), u.result(), createdAt, u.updatedAt(), u.finishedAt(), seats,
+                u.version(), u.state(), u.result(), createdAt, u.updatedAt(), u.finishedAt(), seats, seatsTaken,
                 table.running(u.clockState(), u.deadline()));
+    }
+
+    /** This game with one more open seat taken, {@code seats} its seats now, changed at {@code at}. */
+    public GameRow seatTaken(List<SeatRow> seats, Instant at) {
+        return new GameRow(id, type, ruleset, rulesetVersion, options, seed, customDeal, seedCommitment, status,
+                version, state, result, createdAt, at, finishedAt, seats, seatsTaken + 1, table);
+    }
+
+    /**
+     * The game's version as clients see it ({@code docs/api.md}, "Versions"): every change counted,
+     * each move and each open seat taken; {@link #version()} counts moves only.
+     */
+    public int changes() {
+        return version + seatsTaken;
     }
 
     /** The columns a move, a seat taken or the end of the game changes. */

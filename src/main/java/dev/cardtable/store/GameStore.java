@@ -35,8 +35,8 @@ public class GameStore {
     private static final String GAME_COLUMNS = """
             g.id, g.type, g.ruleset, g.ruleset_version, g.options::text, g.seed, g.custom_deal::text,
             g.seed_commitment, g.status, g.version, g.state::text, g.result::text, g.created_at, g.updated_at,
-            g.finished_at, s.seat, s.kind, s.name, s.ai_level, s.ai_budget, s.token_hash, s.outcome, s.score,
-            g.clock::text, g.clock_state::text, g.deadline, g.rematch_of, g.rematch""";
+            g.finished_at, g.seats_taken, s.seat, s.kind, s.name, s.ai_level, s.ai_budget, s.token_hash, s.outcome,
+            s.score, g.clock::text, g.clock_state::text, g.deadline, g.rematch_of, g.rematch""";
 
     // One statement: the game row and its seats as arrays, in seat order.
     private static final String SELECT_GAME = "select " + GAME_COLUMNS + """
@@ -154,6 +154,19 @@ public class GameStore {
         });
     }
 
+    /** Counts one more open seat of game {@code id} taken, changed at {@code at}. */
+    public void seatTaken(UUID id, Instant at) {
+        work(c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "update games set seats_taken = seats_taken + 1, updated_at = ? where id = ?")) {
+                setTime(ps, 1, at);
+                ps.setObject(2, id);
+                ps.executeUpdate();
+            }
+            return null;
+        });
+    }
+
     /** Appends {@code moves} to the log of game {@code id}. */
     public void append(UUID id, List<MoveRow> moves) {
         if (moves.isEmpty()) {
@@ -254,8 +267,8 @@ public class GameStore {
                 return Optional.of(new GameRow(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3),
                         rs.getInt(4), rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8),
                         Status.of(rs.getString(9)), rs.getInt(10), rs.getString(11), rs.getString(12), time(rs, 13),
-                        time(rs, 14), time(rs, 15), seats(rs, 16), new GameRow.Table(rs.getString(24),
-                        rs.getString(25), time(rs, 26), rs.getObject(27, UUID.class), rs.getObject(28, UUID.class))));
+                        time(rs, 14), time(rs, 15), seats(rs, 17), rs.getInt(16), new GameRow.Table(rs.getString(25),
+                        rs.getString(26), time(rs, 27), rs.getObject(28, UUID.class), rs.getObject(29, UUID.class))));
             }
         }
     }

@@ -66,14 +66,14 @@ class DazzleGameTest {
         JsonPath end = playOut(id, r.jsonPath(), token);
         assertEquals("finished", end.getString("status"));
         assertEquals(36, end.getInt("version"));
-        List<Integer> scores = end.getList("result.scores");
-        assertEquals(2, scores.size());
-        Integer winner = end.get("result.winner");
-        if (scores.get(0).equals(scores.get(1))) {
-            assertNull(winner);
-        } else {
-            assertEquals(scores.get(0) > scores.get(1) ? 0 : 1, winner);
-        }
+        List<Integer> scores = end.getList("result.standings.score");
+        List<String> outcomes = end.getList("result.standings.outcome");
+        assertEquals(List.of(0, 1), end.getList("result.standings.seat"));
+        int a = scores.get(0), b = scores.get(1);
+        assertEquals(a == b ? List.of("drawn", "drawn") : a > b ? List.of("won", "lost") : List.of("lost", "won"), outcomes);
+        assertEquals("completed", end.getString("result.ending"));
+        assertEquals(List.of("B", "G", "R", "Y"), List.copyOf(end.getMap("result.detail.colors").keySet()));
+        assertEquals(36, end.getInt("moveCount"));
         // Everything is revealed at the end, the removed cards included.
         assertEquals(12, end.getList("view.removedCards").size());
         assertEquals("7", end.getString("seed"));
@@ -88,7 +88,7 @@ class DazzleGameTest {
             Map<String, Object> first = pair.get(0).equals("ismcts") ? Map.of("ai", "ismcts", "aiBudget", 50) : Map.of("ai", pair.get(0));
             Response created = Api.create(Map.of("type", "dazzle", "seed", "ai-" + pair, "seats", List.of(first, second)));
             created.then().body("status", equalTo("finished")).body("version", equalTo(36))
-                    .body("credentials", hasSize(0)).body("result.scores", hasSize(2))
+                    .body("credentials", hasSize(0)).body("result.standings", hasSize(2))
                     .body("seed", equalTo("ai-" + pair));
             as(null).get("/api/games/" + created.path("id") + "/record").then().statusCode(200)
                     .body("moves", hasSize(36)).body("seats.ai", equalTo(pair));
@@ -99,7 +99,13 @@ class DazzleGameTest {
     void twoHumansPlayThroughAnOpenSeat() {
         Response created = Api.create(Map.of("type", "dazzle", "seats", List.of(Map.of("name", "ann"), Map.of("open", true))));
         created.then().body("status", equalTo("waiting")).body("toAct", equalTo(List.of()))
-                .body("seats[1].kind", equalTo("open")).body("legalMoves", equalTo(List.of()));
+                .body("seats[1].kind", equalTo("open")).body("legalMoves", equalTo(List.of()))
+                .body("version", equalTo(0)).header("ETag", equalTo("\"0-s0\""));
+        // Every seat has the same keys, null where they do not apply.
+        for (int s = 0; s < 2; s++) {
+            Map<String, Object> seat = created.path("seats[" + s + "]");
+            assertEquals(java.util.Set.of("seat", "kind", "name", "ai", "aiBudget"), seat.keySet());
+        }
         String id = created.path("id");
         String ann = created.path("credentials[0].token");
         move(id, ann, Map.of("action", "present", "cards", List.of("B1", "B2"))).then().statusCode(409)
@@ -108,10 +114,15 @@ class DazzleGameTest {
                 .body("code", equalTo("seat-taken"));
         as(null).body(Map.of("name", "ben")).post("/api/games/" + id + "/seats/2").then().statusCode(400);
         Response taken = as(null).body(Map.of("name", "ben")).post("/api/games/" + id + "/seats/1");
+        // Taking the seat is a change: the version and the tag move on, though no move was made.
         taken.then().statusCode(200).body("status", equalTo("active")).body("viewer", equalTo(1))
+                .body("version", equalTo(1)).body("moveCount", equalTo(0)).header("ETag", equalTo("\"1-s1\""))
                 .body("credentials[0].seat", equalTo(1)).body("credentials[0].token", notNullValue())
                 .body("view.seats[1].hand", hasSize(8)).body("view.seats[0].hand", nullValue());
         String ben = taken.path("credentials[0].token");
+        // A move made at the new version applies: If-Match speaks of the same version as the tag.
+        as(ann).header("If-Match", "\"0\"").body(Map.of("action", "present", "cards", List.of("B1", "B2")))
+                .post("/api/games/" + id + "/moves").then().statusCode(412).body("currentVersion", equalTo(1));
         as(null).body(Map.of("name", "cat")).post("/api/games/" + id + "/seats/1").then().statusCode(409)
                 .body("code", equalTo("seat-taken"));
         // Ben may not present first; Ann may not choose before anything is offered.

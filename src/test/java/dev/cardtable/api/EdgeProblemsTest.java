@@ -57,7 +57,7 @@ class EdgeProblemsTest {
 
         // A record import takes the larger limit, chunked too: this one is read, and refused as a record.
         r = RawHttp.chunked(RestAssured.port, "POST", "/api/games/import", "application/json", padded(
-                "{\"format\":\"cardtable-record\",\"formatVersion\":2}".getBytes(StandardCharsets.UTF_8), 200_000), 8192);
+                "{\"format\":\"cardtable-record\",\"formatVersion\":3}".getBytes(StandardCharsets.UTF_8), 200_000), 8192);
         assertProblem(r, 422, "invalid-record");
 
         // Declared lengths: over the limit is refused before the body is read.

@@ -67,7 +67,7 @@ class EndingsTest {
         move(t.id(), t.t0(), Map.of("action", "resign")).then().statusCode(200)
                 .body("status", equalTo("finished")).body("toAct", equalTo(List.of()))
                 .body("result.ending", equalTo("resigned")).body("result.endedBy", equalTo(0))
-                .body("result.winner", equalTo(1)).body("applied[0].move.action", equalTo("resign"))
+                .body("result.standings[1].outcome", equalTo("won")).body("applied[0].move.action", equalTo("resign"))
                 .body("applied[0].seat", equalTo(0));
         move(t.id(), t.t1(), Map.of("action", "resign")).then().statusCode(409).body("code", equalTo("game-over"));
         as(null).get("/api/players/sam/stats").then().body("types[0].won", equalTo(1));
@@ -77,7 +77,7 @@ class EndingsTest {
     void resigningAScoundrelRunLosesIt() {
         Api.Created g = Api.scoundrel("give-up", "una");
         move(g.id(), g.token(), Map.of("action", "resign")).then().statusCode(200)
-                .body("result.outcome", equalTo("lost")).body("result.ending", equalTo("resigned"))
+                .body("result.standings[0].outcome", equalTo("lost")).body("result.ending", equalTo("resigned"))
                 .body("result.endedBy", equalTo(0));
     }
 
@@ -86,7 +86,7 @@ class EndingsTest {
         Table t = twoHumans("vera", "walt", null);
         move(t.id(), t.t1(), Map.of("action", "abort")).then().statusCode(200)
                 .body("status", equalTo("finished")).body("result.ending", equalTo("aborted"))
-                .body("result.endedBy", nullValue()).body("result.winner", nullValue());
+                .body("result.endedBy", nullValue()).body("result.standings[0].outcome", nullValue());
         as(null).get("/api/players/vera/stats").then().body("types", equalTo(List.of()));
 
         Table u = twoHumans("xena", "yuri", null);
@@ -100,7 +100,7 @@ class EndingsTest {
         Table t = twoHumans("zack", "abby", null);
         move(t.id(), t.t0(), Map.of("action", "timeout")).then().statusCode(422).body("code", equalTo("illegal-move"));
         move(t.id(), t.t0(), Map.of("action", "abandon")).then().statusCode(422).body("code", equalTo("illegal-move"));
-        assertEquals(0, game(t.id()).getInt("version"));
+        assertEquals(0, game(t.id()).getInt("moveCount"));
     }
 
     @Test
@@ -124,8 +124,8 @@ class EndingsTest {
         assertEquals("finished", ended.getString("status"));
         assertEquals("timeout", ended.getString("result.ending"));
         assertEquals(1, ended.getInt("result.endedBy"));
-        assertEquals(0, ended.getInt("result.winner"));
-        assertEquals(2, ended.getInt("version"), "one timeout entry after the one move");
+        assertEquals("won", ended.getString("result.standings[0].outcome"));
+        assertEquals(2, ended.getInt("moveCount"), "one timeout entry after the one move");
         JsonPath log = as(null).get("/api/games/" + t.id() + "/moves").then().extract().jsonPath();
         assertEquals(Map.of("action", "timeout"), log.getMap("items[1].move"));
         assertEquals(1, log.getInt("items[1].seat"));
@@ -160,7 +160,7 @@ class EndingsTest {
         g = game(t.id());
         assertEquals("timeout", g.getString("result.ending"));
         assertEquals(1, g.getInt("result.endedBy"));
-        assertEquals(2, g.getInt("version"));
+        assertEquals(2, g.getInt("moveCount"));
         assertEquals(0, sweep.sweep(), "ended once");
     }
 
@@ -174,9 +174,9 @@ class EndingsTest {
         assertEquals("finished", g.getString("status"));
         assertEquals("timeout", g.getString("result.ending"));
         assertEquals(0, g.getInt("result.endedBy"));
-        assertEquals(1, g.getInt("version"));
+        assertEquals(1, g.getInt("moveCount"));
         assertEquals(0, sweep.sweep(), "the game ended once; nothing is left for the sweep");
-        assertEquals(1, game(t.id()).getInt("version"));
+        assertEquals(1, game(t.id()).getInt("moveCount"));
     }
 
     @Test
@@ -188,7 +188,7 @@ class EndingsTest {
         sweep.sweep();
         JsonPath g = game(t.id());
         assertEquals("abandoned", g.getString("result.ending"));
-        assertEquals(2, g.getInt("version"));
+        assertEquals(2, g.getInt("moveCount"));
         assertTrue(g.get("result.endedBy") == null);
         assertEquals("active", game(clocked.id()).getString("status"), "a game with a clock is never abandoned");
         as(null).get("/api/players/ivan/stats").then().body("types[0].played", equalTo(0))

@@ -43,7 +43,7 @@ class HardeningTest {
     @Test
     void aNumberBeyondAnIntegerSaysItsRange() {
         Api.Created g = Api.scoundrel("range", "ranger");
-        as(null).get("/api/games/" + g.id() + "/moves?after=99999999999").then().statusCode(400)
+        as(null).get("/api/games/" + g.id() + "/moves?limit=99999999999").then().statusCode(400)
                 .contentType("application/problem+json").body("code", equalTo("malformed-request"))
                 .body("detail", containsString("to 2147483647"));
     }

@@ -412,8 +412,9 @@ class HttpFuzzProperties {
                     "players", "stats", "game-types", scoundrel.id(), dazzle.id(), UUID.randomUUID().toString(), "0", "1", "-1",
                     "99999999999", "1e3", "%00", "%zz", "%", "%ED%A0%80", "%C3%A9", "..", ".", "", "fuzz", "%2F",
                     "a".repeat(1 + r.nextInt(6000)), "{x}", "\u00e9", "a%20b", "%F0%9F%98%80", ";x=1", "?", "#frag",
-                    UUID.randomUUID() + "/events", dazzle.id() + "/events?after=x", scoundrel.id() + "/events?after=-1",
-                    scoundrel.id() + "/states/99999999999", scoundrel.id() + "/moves?after=-1&limit=999999"));
+                    UUID.randomUUID() + "/events", dazzle.id() + "/events?cursor=x", scoundrel.id() + "/events?cursor=-1",
+                    dazzle.id() + "/events?ticket=x.y", scoundrel.id() + "/stream-tickets",
+                    scoundrel.id() + "/states/99999999999", scoundrel.id() + "/moves?cursor=-1&limit=999999"));
         }
         return path.toString();
     }

@@ -46,7 +46,18 @@ class LiveEventsIT {
                 List<SseClient.Event> got = sse.take(3, Duration.ofSeconds(20));
                 assertEquals(List.of("1", "2", "3"), got.stream().map(SseClient.Event::id).toList());
                 assertEquals("move", got.get(0).name());
-                assertEquals(1, JsonPath.from(got.get(0).data()).getInt("seq"));
+                assertEquals(1, JsonPath.from(got.get(0).data()).getInt("entry.seq"));
+                assertEquals(1, JsonPath.from(got.get(0).data()).getInt("game.version"));
+            }
+            // A stream ticket made by one instance opens the seat's stream on the other: tickets are
+            // signed with the secret the database keeps, not held by the instance that made them.
+            String ticket = at(a, token).post("/api/games/" + id + "/stream-tickets").then().statusCode(201)
+                    .extract().path("ticket");
+            try (SseClient sse = SseClient.connect(events + "?ticket=" + ticket, "2", null)) {
+                assertEquals(200, sse.status());
+                SseClient.Event third = sse.poll(Duration.ofSeconds(20));
+                assertEquals("3", third.id());
+                assertEquals(0, JsonPath.from(third.data()).getInt("game.viewer"));
             }
             // Moves made while disconnected arrive on resumption, once each, in order.
             for (int i = 0; i < 2; i++) {

@@ -72,7 +72,7 @@ class LobbyTest {
         String token = g.path("credentials[0].token");
         as(null).post("/api/games/" + id + "/cancel").then().statusCode(401).body("code", equalTo("unauthenticated"));
         as(token).post("/api/games/" + id + "/cancel").then().statusCode(200).body("status", equalTo("finished"))
-                .body("result.ending", equalTo("aborted")).body("result.winner", nullValue());
+                .body("result.ending", equalTo("aborted")).body("result.standings[0].outcome", nullValue());
         as(null).get("/api/games/" + id + "/moves").then().body("items[0].move.action", equalTo("abort"));
         as(null).get("/api/lobby?limit=100").then().body("items.id", not(hasItem(id)));
         as(token).post("/api/games/" + id + "/cancel").then().statusCode(409).body("code", equalTo("not-waiting"));

@@ -116,16 +116,22 @@ class RecordTest {
         tamperings.add(r -> r.put("seed", "reveal-me-not"));
         badMove.add(null);
         // A better score than was played.
-        tamperings.add(r -> ((Map<String, Object>) r.get("result")).put("score", 30));
+        tamperings.add(r -> standing(r).put("score", 30));
         badMove.add(null);
         // Another outcome.
-        tamperings.add(r -> ((Map<String, Object>) r.get("result")).put("outcome", "won"));
+        tamperings.add(r -> standing(r).put("outcome", "won"));
+        badMove.add(null);
+        // Another ending.
+        tamperings.add(r -> ((Map<String, Object>) r.get("result")).put("ending", "resigned"));
+        badMove.add(null);
+        // A version 1 record gives the game's own result shape: the shared shape does not match it.
+        tamperings.add(r -> r.put("formatVersion", 1));
         badMove.add(null);
         // Neither seed nor deal.
         tamperings.add(r -> r.put("seed", null));
         badMove.add(null);
         // Another format.
-        tamperings.add(r -> r.put("formatVersion", 2));
+        tamperings.add(r -> r.put("formatVersion", 3));
         badMove.add(null);
         String before = Db.scalar("select count(*) from games");
         for (int i = 0; i < tamperings.size(); i++) {
@@ -138,6 +144,27 @@ class RecordTest {
             }
         }
         assertEquals(before, Db.scalar("select count(*) from games"), "a refused import stores nothing");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aVersionOneRecordWithTheGamesOwnResultShapeStillImports() throws Exception {
+        String id = finishedScoundrel();
+        Map<String, Object> rec = new HashMap<>(record(id));
+        Map<String, Object> standing = ((List<Map<String, Object>>) ((Map<String, Object>) rec.get("result"))
+                .get("standings")).get(0);
+        rec.put("formatVersion", 1);
+        rec.put("result", Map.of("outcome", standing.get("outcome"), "score", standing.get("score")));
+        Db.update("delete from games where id = ?::uuid", id);
+        String imported = as(null).body(rec).post("/api/games/import").then().statusCode(201)
+                .body("result.standings[0]", equalTo(standing)).extract().path("id");
+        as(null).get("/api/games/" + imported + "/record").then().body("formatVersion", equalTo(2))
+                .body("result.standings[0]", equalTo(standing));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> standing(Map<String, Object> record) {
+        return ((List<Map<String, Object>>) ((Map<String, Object>) record.get("result")).get("standings")).get(0);
     }
 
     @SuppressWarnings("unchecked")

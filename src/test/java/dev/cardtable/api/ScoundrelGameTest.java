@@ -33,6 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 /** Scoundrel over HTTP, against a real PostgreSQL: creation, play to both ends, views and the log. */
 @QuarkusTest
@@ -130,13 +131,17 @@ class ScoundrelGameTest {
             moves++;
         }
         assertEquals(44, moves);
-        assertEquals("won", game.getString("result.outcome"));
-        assertEquals(20, game.getInt("result.score"));
+        assertEquals(Map.of("seat", 0, "outcome", "won", "score", 20), game.getMap("result.standings[0]"));
+        assertEquals("completed", game.getString("result.ending"));
+        assertNull(game.get("result.endedBy"));
+        assertEquals(Map.of(), game.getMap("result.detail"));
+        assertNotNull(game.getString("finishedAt"));
         assertEquals(List.of(), game.getList("legalMoves"));
         assertEquals(List.of(), game.getList("toAct"));
         as(null).get("/api/games/" + id + "/record").then().statusCode(200)
                 .body("deal", equalTo(WINNABLE))
-                .body("result.outcome", equalTo("won"))
+                .body("result.standings[0].outcome", equalTo("won"))
+                .body("formatVersion", equalTo(2))
                 .body("moves", hasSize(44));
         move(id, token, Map.of("action", "play", "card", "2D")).then().statusCode(409).body("code", equalTo("game-over"));
     }
@@ -149,8 +154,7 @@ class ScoundrelGameTest {
         move(id, token, Map.of("action", "play", "card", "AS")).then().statusCode(200).body("view.health", equalTo(6));
         move(id, token, Map.of("action", "play", "card", "KS")).then().statusCode(200)
                 .body("status", equalTo("finished"))
-                .body("result.outcome", equalTo("lost"))
-                .body("result.score", equalTo(-188))
+                .body("result.standings", equalTo(List.of(Map.of("seat", 0, "outcome", "lost", "score", -188))))
                 .body("view.health", equalTo(-7))
                 .body("seed", nullValue());
         as(null).get("/api/players/doomed/stats").then().statusCode(200)
@@ -178,15 +182,23 @@ class ScoundrelGameTest {
                 .body("applied", hasSize(1)).body("applied[0].seq", equalTo(1));
         move(g.id(), g.token(), Map.of("action", "play", "card", "9H")).then().statusCode(200);
         Response third = move(g.id(), g.token(), Map.of("action", "play", "card", "8S"));
-        third.then().statusCode(200).body("applied[0].drawn", hasSize(3)).body("view.room", hasSize(4));
+        third.then().statusCode(200).body("applied[0].drawn", hasSize(1)).body("applied[0].drawn[0].seat", equalTo(0))
+                .body("applied[0].drawn[0].cards", hasSize(3)).body("view.room", hasSize(4));
+        List<String> room = third.path("view.room");
+        assertEquals(room.subList(1, 4), third.path("applied[0].drawn[0].cards"));
         as(null).get("/api/games/" + g.id() + "/moves").then().statusCode(200)
                 .body("items.seq", equalTo(List.of(1, 2, 3)))
                 .body("items[0].move", equalTo(Map.of("action", "play", "card", "5D")))
                 .body("items[0].at", notNullValue())
+                .body("items[0].drawn", equalTo(List.of()))
                 .body("items[2].drawn", equalTo(third.path("applied[0].drawn")))
-                .body("nextAfter", nullValue());
-        as(null).queryParam("after", 1).queryParam("limit", 1).get("/api/games/" + g.id() + "/moves").then()
-                .statusCode(200).body("items.seq", equalTo(List.of(2))).body("nextAfter", equalTo(2));
+                .body("nextCursor", nullValue());
+        as(null).queryParam("cursor", "1").queryParam("limit", 1).get("/api/games/" + g.id() + "/moves").then()
+                .statusCode(200).body("items.seq", equalTo(List.of(2))).body("nextCursor", equalTo("2"));
+        as(null).queryParam("cursor", "2").get("/api/games/" + g.id() + "/moves").then()
+                .statusCode(200).body("items.seq", equalTo(List.of(3))).body("nextCursor", nullValue());
+        as(null).queryParam("cursor", "-1").get("/api/games/" + g.id() + "/moves").then()
+                .statusCode(400).body("code", equalTo("malformed-request"));
     }
 
     @Test

@@ -23,6 +23,7 @@ import dev.cardtable.engine.dazzle.ai.DazzleOpponents;
 import dev.cardtable.engine.scoundrel.ScoundrelMove;
 import dev.cardtable.engine.scoundrel.ScoundrelRules;
 import dev.cardtable.engine.scoundrel.ScoundrelState;
+import dev.cardtable.game.view.GameResult;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -176,7 +177,7 @@ final class HistoryGenerator {
         Result result = SCOUNDREL.result(s).orElseThrow();
         List<SeatRow> seats = List.of(human(0, player(), result.standings().get(0)));
         return new GameRows(uuid(), ScoundrelRules.TYPE, ruleset, 1, write(new Options(options).values()), seed,
-                Rng.commitment(seed), moves.size(), write(s), write(result), created, t, seats, moves);
+                Rng.commitment(seed), moves.size(), write(s), write(GameResult.of(result)), created, t, seats, moves);
     }
 
     /** One step of look-ahead: the move that leaves the most health and the best weapon. */
@@ -243,7 +244,7 @@ final class HistoryGenerator {
             seats.add(human(1, p1, result.standings().get(1)));
         }
         return new GameRows(uuid(), DazzleRules.TYPE, DazzleRules.STANDARD, 1, write(Options.none().values()), seed,
-                Rng.commitment(seed), moves.size(), write(s), write(result), created, t, seats, moves);
+                Rng.commitment(seed), moves.size(), write(s), write(GameResult.of(result)), created, t, seats, moves);
     }
 
     private SeatRow human(int seat, String name, Standing st) {

@@ -281,8 +281,8 @@ public final class RandomPlayouts<S, M, V> {
             List<V> nextViews = viewsOf(next, viewers);
             for (int v = 0; v < viewers.size(); v++) {
                 Viewer viewer = viewers.get(v);
-                Map<String, Object> revealed = rules.revealed(views.get(v), nextViews.get(v), move);
-                check(revealed != null, () -> "revealed(…) returned null for " + viewer);
+                List<Drawn> drawn = rules.drawn(views.get(v), nextViews.get(v), move);
+                check(drawn != null, () -> "drawn(…) returned null for " + viewer);
             }
             state = next;
             views = nextViews;

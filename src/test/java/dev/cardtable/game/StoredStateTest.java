@@ -96,7 +96,7 @@ class StoredStateTest {
         List<MoveRow> log = new ArrayList<>();
         Instant at = Instant.parse("2026-01-01T00:00:00Z");
         GameRow game = new GameRow(UUID.randomUUID(), type.name(), ruleset, info.version(), json.write(options.values()),
-                seed, null, Rng.commitment(seed), Status.ACTIVE, 0, stored, null, at, at, null, List.of());
+                seed, null, Rng.commitment(seed), Status.ACTIVE, 0, stored, null, at, at, null, List.of(), 0);
         List<String> states = new ArrayList<>(List.of(stored));
         while (true) {
             S state = json.read(stored, rules.stateType());

@@ -174,7 +174,7 @@ public final class MovePlayers implements AutoCloseable {
         HttpResponse<String> r = send(baseUri, "GET", "/api/games/" + id + "/moves?limit=500", null, null, null);
         assertEquals(200, r.statusCode(), r.body());
         JsonNode page = JSON.readTree(r.body());
-        assertTrue(page.get("nextAfter").isNull(), "log longer than a page");
+        assertTrue(page.get("nextCursor").isNull(), "log longer than a page");
         return page.get("items");
     }
 

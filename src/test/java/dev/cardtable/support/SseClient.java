@@ -32,7 +32,9 @@ public final class SseClient implements AutoCloseable {
 
     private SseClient(HttpRequest request) {
         response = HttpClient.newHttpClient().sendAsync(request, HttpResponse.BodyHandlers.ofLines());
-        response.thenAccept(r -> {
+        // Read on a thread of its own: a caller waiting in status() must never end up running the
+        // reading loop itself (a CompletableFuture runs pending callbacks in the thread that waits).
+        response.thenAcceptAsync(r -> {
             lines = r.body();
             String id = null;
             String name = null;
@@ -60,7 +62,13 @@ public final class SseClient implements AutoCloseable {
             } catch (RuntimeException closed) {
                 // the stream was closed by close()
             }
-        });
+        }, SseClient::reader);
+    }
+
+    private static void reader(Runnable loop) {
+        Thread t = new Thread(loop, "sse-client");
+        t.setDaemon(true);
+        t.start();
     }
 
     /** Connects to {@code url}, resuming after {@code lastEventId} when not null. */

@@ -12,10 +12,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The result of a finished Dazzle game ({@code dazzle.md}, "Scoring"), in the public shape of
- * {@code docs/api.md}:
- * <pre>{"scores":[14,7], "winner":0,
- *  "colors":{"B":{"worth":9,"claims":[4,4]}, "G":{…}, "R":{…}, "Y":{…}}, "ending":"completed", "endedBy":null}</pre>
+ * The result of a finished Dazzle game ({@code dazzle.md}, "Scoring"), as stored: the standings
+ * come from {@code scores} and {@code winner}, the {@code detail} of {@code docs/api.md}, "Results"
+ * is <pre>{"colors":{"B":{"worth":9,"claims":[4,4]}, "G":{…}, "R":{…}, "Y":{…}}}</pre>
  *
  * @param scores  each seat's points on the table as it stands, indexed by seat
  * @param winner  the seat with the higher score, or {@code null} for a draw; after a resignation
@@ -81,6 +80,12 @@ public record DazzleResult(List<Integer> scores, Integer winner, Map<String, Col
     public DazzleResult endedAs(Ending ending) {
         Integer w = ending.kind().decides() ? Integer.valueOf(1 - ending.seat()) : null;
         return new DazzleResult(scores, w, colors, ending.id(), ending.endedBy());
+    }
+
+    /** {@code {"colors":{…}}}: per colour, in order B, G, R, Y, its worth and each seat's claim. */
+    @Override
+    public Map<String, Object> detail() {
+        return Map.of("colors", colors);
     }
 
     /**

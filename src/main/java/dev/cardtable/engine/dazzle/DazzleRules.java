@@ -1,6 +1,7 @@
 package dev.cardtable.engine.dazzle;
 
 import dev.cardtable.engine.Deal;
+import dev.cardtable.engine.Drawn;
 import dev.cardtable.engine.EndMove;
 import dev.cardtable.engine.Ending;
 import dev.cardtable.engine.GameInfo;
@@ -64,6 +65,16 @@ public final class DazzleRules implements Rules<DazzleState, DazzleMove, DazzleV
         }
         DECK_VALUES = List.copyOf(d);
     }
+
+    /**
+     * The order of a hand in a view, its codes and values alike: highest value first, then colour
+     * B, G, R, Y ({@code docs/api.md}, "Views").
+     */
+    public static final Comparator<Card> HAND_ORDER =
+            Comparator.comparingInt(Card::value).reversed().thenComparing(Card::colour);
+
+    /** The first character of a card whose colour the viewer may not see, followed by its value. */
+    public static final String HIDDEN = "?";
 
     private static final int DECK_SIZE = 18, REMOVED_SIZE = 12;
 
@@ -420,8 +431,9 @@ public final class DazzleRules implements Rules<DazzleState, DazzleMove, DazzleV
      * What {@code viewer} may see ({@code dazzle.md}, "Who sees what"): a seat sees its own hand's
      * codes and only the values of the other hand; everyone sees deck and removed value counts and
      * the whole table. Once the game is over, or for {@link Viewer.Omniscient}, every card is shown.
-     * Hand values are always sorted highest first and own hands canonically, so that nothing about
-     * hidden colours leaks through order.
+     * A hand's codes and values share one order, {@link #HAND_ORDER} (highest value first, then
+     * colour), so that index i is the same card in both; it depends on nothing the viewer may not
+     * see, so nothing about hidden colours leaks through order.
      */
     @Override
     public DazzleView view(DazzleState state, Viewer viewer) {
@@ -431,8 +443,9 @@ public final class DazzleRules implements Rules<DazzleState, DazzleMove, DazzleV
         for (int s = 0; s < 2; s++) {
             List<Card> hand = state.hands().get(s);
             boolean sees = all || viewer.sitsAt(Seat.of(s));
-            List<String> handCodes = sees ? hand.stream().sorted().map(Card::code).toList() : null;
-            List<Integer> values = hand.stream().map(Card::value).sorted(Comparator.reverseOrder()).toList();
+            List<Card> ordered = hand.stream().sorted(HAND_ORDER).toList();
+            List<String> handCodes = sees ? ordered.stream().map(Card::code).toList() : null;
+            List<Integer> values = ordered.stream().map(Card::value).toList();
             List<Card> deck = state.decks().get(s);
             seats.add(new DazzleView.SeatView(handCodes, values, hand.size(), valueCounts(deck),
                     all ? deck.stream().map(Card::code).toList() : null));
@@ -450,7 +463,7 @@ public final class DazzleRules implements Rules<DazzleState, DazzleMove, DazzleV
                     state.worth(c), owned, claims));
         }
         return new DazzleView(viewerSeat, state.round(), state.phase().name().toLowerCase(java.util.Locale.ROOT),
-                state.over() ? null : state.mover(),
+                state.over() ? List.of() : List.of(state.mover()),
                 state.offer().isEmpty() ? null : state.offer().stream().map(Card::code).toList(),
                 seats, valueCounts(state.removed()),
                 all ? state.removed().stream().sorted().map(Card::code).toList() : null,
@@ -470,37 +483,36 @@ public final class DazzleRules implements Rules<DazzleState, DazzleMove, DazzleV
     }
 
     /**
-     * What the move revealed to the viewer of {@code before} and {@code after}: when the move ended
-     * a round with draws, {@code {"drawn":{"0":[…],"1":[…]}}} per seat that drew, with the codes
-     * of the drawn cards (canonical order) where the viewer sees that hand's colours and their
-     * values (highest first) otherwise, e.g. {@code {"drawn":{"0":["B2","R2"],"1":[2,2]}}}. Empty
-     * when nothing was drawn. Computed from the views alone, so it cannot show more than they do.
+     * The cards drawn when the move ended a round with draws, per seat that drew, in hand order
+     * (highest value first, then colour): the codes where the viewer sees that hand's colours, else
+     * {@code "?"} and the value ({@code "?2"}), e.g. {@code [{"seat":0,"cards":["B2","R2"]},
+     * {"seat":1,"cards":["?2","?1"]}]} for seat 0. Empty when nothing was drawn. Computed from the
+     * views alone, so it cannot show more than they do.
      */
     @Override
-    public Map<String, Object> revealed(DazzleView before, DazzleView after, DazzleMove move) {
-        Map<String, Object> drawn = new LinkedHashMap<>();
+    public List<Drawn> drawn(DazzleView before, DazzleView after, DazzleMove move) {
+        List<Drawn> drawn = new ArrayList<>(2);
         for (int s = 0; s < 2; s++) {
             DazzleView.SeatView b = before.seats().get(s), a = after.seats().get(s);
             if (a.deckSize() >= b.deckSize()) {
                 continue;
             }
+            List<String> cards = new ArrayList<>();
             if (a.hand() != null && b.hand() != null) {
-                List<String> codes = new ArrayList<>(a.hand());
+                cards.addAll(a.hand());
                 for (String c : b.hand()) {
-                    codes.remove(c);
+                    cards.remove(c);
                 }
-                drawn.put(Integer.toString(s), List.copyOf(codes));
             } else {
-                List<Integer> values = new ArrayList<>();
                 for (String v : b.deck().keySet()) {
                     for (int i = a.deck().get(v); i < b.deck().get(v); i++) {
-                        values.add(Integer.parseInt(v));
+                        cards.add(HIDDEN + v);
                     }
                 }
-                drawn.put(Integer.toString(s), List.copyOf(values));
             }
+            drawn.add(new Drawn(s, cards));
         }
-        return drawn.isEmpty() ? Map.of() : Map.of("drawn", Collections.unmodifiableMap(drawn));
+        return List.copyOf(drawn);
     }
 
     // ---------------------------------------------------------------- moves as JSON

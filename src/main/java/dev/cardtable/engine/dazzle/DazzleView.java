@@ -10,10 +10,10 @@ import java.util.Map;
  * {@link DazzleRules#view}. Every component is a string, number, boolean, list, map or
  * {@code null}, so the record serializes to JSON as it stands:
  * <pre>
- * {"seat":1, "round":3, "phase":"choose", "toAct":1, "offer":["G2","R3"],
+ * {"seat":1, "round":3, "phase":"choose", "toAct":[1], "offer":["G2","R3"],
  *  "seats":[{"hand":null, "handValues":[3,2,2,1,1,1], "handSize":6,
  *            "deck":{"3":1,"2":3,"1":2}, "deckCards":null},
- *           {"hand":["B1","G2",…], "handValues":[3,2,…], "handSize":8,
+ *           {"hand":["Y3","G2",…,"B1"], "handValues":[3,2,…,1], "handSize":8,
  *            "deck":{"3":1,"2":3,"1":2}, "deckCards":null}],
  *  "removed":{"3":2,"2":6,"1":4}, "removedCards":null,
  *  "colors":{"B":{"pot":["B2"], "worth":2, "owned":[["B3"],[]], "claims":[3,0]}, "G":{…}, …},
@@ -25,7 +25,7 @@ import java.util.Map;
  * @param seat         the viewer's seat, or {@code null} for spectators and the omniscient viewer
  * @param round        the round, 1 to 9 (9 once the game is over)
  * @param phase        {@code "present"}, {@code "choose"}, or {@code "over"} once the game is over
- * @param toAct        the seat to act, or {@code null} once the game is over
+ * @param toAct        the seat to act, as a one-element list; empty once the game is over
  * @param offer        the presented pair awaiting a choice, codes in canonical order, or {@code null}
  * @param seats        per seat, indexed by seat number
  * @param removed      the removed cards' value counts, keys {@code "3"}, {@code "2"}, {@code "1"}
@@ -33,12 +33,13 @@ import java.util.Map;
  * @param colors       per colour code B, G, R, Y: the pot, its worth, the owned rows and claims
  * @param revealed     whether every card is shown (the game is over, or the viewer is omniscient)
  */
-public record DazzleView(Integer seat, int round, String phase, Integer toAct, List<String> offer,
+public record DazzleView(Integer seat, int round, String phase, List<Integer> toAct, List<String> offer,
                          List<SeatView> seats, Map<String, Integer> removed,
                          List<String> removedCards, Map<String, ColourView> colors,
                          boolean revealed) {
 
     public DazzleView {
+        toAct = List.copyOf(toAct);
         offer = offer == null ? null : List.copyOf(offer);
         seats = List.copyOf(seats);
         removed = ordered(removed);
@@ -49,10 +50,11 @@ public record DazzleView(Integer seat, int round, String phase, Integer toAct, L
     /**
      * One seat as the viewer sees it.
      *
-     * @param hand       the hand's codes in canonical order (B, G, R, Y; values ascending) when
-     *                   the viewer may see its colours (its owner, or everyone once revealed);
-     *                   otherwise {@code null}
-     * @param handValues the hand's values, highest first (always shown: card backs show values)
+     * @param hand       the hand's codes in {@link DazzleRules#HAND_ORDER} (highest value first,
+     *                   then colour) when the viewer may see its colours (its owner, or everyone
+     *                   once revealed); otherwise {@code null}
+     * @param handValues the hand's values in the same order, so index i is the same card in both
+     *                   (always shown: card backs show values)
      * @param handSize   the number of cards in the hand
      * @param deck       the deck's value counts, keys {@code "3"}, {@code "2"}, {@code "1"}; the
      *                   order of values in a deck is public (see {@link DazzleRules#DECK_VALUES})

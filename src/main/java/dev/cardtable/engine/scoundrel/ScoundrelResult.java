@@ -6,10 +6,11 @@ import dev.cardtable.engine.Result;
 import dev.cardtable.engine.Standing;
 
 import java.util.List;
+import java.util.Map;
 
 /**
- * How a Scoundrel game ended: the {@code result} of {@code docs/api.md},
- * {@code {"outcome":"won"|"lost"|null,"score":n|null,"ending":"completed"|…,"endedBy":0|null}}.
+ * How a Scoundrel game ended: the single seat's outcome and score, and how the run ended
+ * ({@code docs/api.md}, "Results").
  *
  * @param outcome {@value #WON} or {@value #LOST}; null for an aborted or abandoned run
  * @param score   the score of {@code scoundrel.md}, "Score": from −188 to 30 (a resigned or timed
@@ -50,6 +51,12 @@ public record ScoundrelResult(String outcome, Integer score, String ending, Inte
         return ending.kind().decides()
                 ? new ScoundrelResult(LOST, lostScore, ending.id(), ending.endedBy())
                 : new ScoundrelResult(null, null, ending.id(), null);
+    }
+
+    /** Nothing beyond the standing: {@code {}}. */
+    @Override
+    public Map<String, Object> detail() {
+        return Map.of();
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.cardtable.engine.scoundrel;
 
 import dev.cardtable.engine.Deal;
+import dev.cardtable.engine.Drawn;
 import dev.cardtable.engine.EndMove;
 import dev.cardtable.engine.Ending;
 import dev.cardtable.engine.GameInfo;
@@ -312,11 +313,11 @@ public final class ScoundrelRules implements Rules<ScoundrelState, ScoundrelMove
     }
 
     /**
-     * {@code {"drawn":[codes]}}: the cards drawn into the room by an avoid or at the end of a turn,
-     * in the order drawn, read off the two views; empty when the move drew nothing.
+     * The cards drawn into the room by an avoid or at the end of a turn, as one item for seat 0, in
+     * the order drawn, read off the two views; empty when the move drew nothing.
      */
     @Override
-    public Map<String, Object> revealed(ScoundrelView before, ScoundrelView after, ScoundrelMove move) {
+    public List<Drawn> drawn(ScoundrelView before, ScoundrelView after, ScoundrelMove move) {
         List<String> drawn;
         if (move instanceof ScoundrelMove.Avoid) {
             drawn = after.room();
@@ -324,7 +325,7 @@ public final class ScoundrelRules implements Rules<ScoundrelState, ScoundrelMove
             int count = before.dungeonCount() - after.dungeonCount();
             drawn = count > 0 ? after.room().subList(after.room().size() - count, after.room().size()) : List.of();
         }
-        return drawn.isEmpty() ? Map.of() : Map.of("drawn", List.copyOf(drawn));
+        return drawn.isEmpty() ? List.of() : List.of(new Drawn(0, drawn));
     }
 
     /**

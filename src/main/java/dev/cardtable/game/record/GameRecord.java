@@ -8,12 +8,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The portable record of a game, format {@code cardtable-record} version 1: everything needed to
+ * The portable record of a game, format {@code cardtable-record} version {@value #VERSION}: everything needed to
  * replay and verify it. While the game runs, {@code seed} and {@code deal} are null (they would
  * reveal hidden cards); once it is over they are filled in.
  *
  * @param format         always {@code cardtable-record}
- * @param formatVersion  always 1 for this shape
+ * @param formatVersion  {@value #VERSION} for this shape (1: the same, but {@code result} in the game's own shape)
  * @param type           game type
  * @param ruleset        ruleset name
  * @param rulesetVersion ruleset version
@@ -24,7 +24,7 @@ import java.util.Map;
  * @param deal           the custom deal (finished games dealt from one), else null
  * @param moves          every move in order
  * @param status         the game's status when exported
- * @param result         the result once finished, else null
+ * @param result         the result once finished ({@code docs/api.md}, "Results"), else null
  * @param createdAt      creation time
  * @param finishedAt     end time, else null
  */
@@ -37,6 +37,9 @@ public record GameRecord(String format, Integer formatVersion, String type, Stri
 
     /** The format name. */
     public static final String FORMAT = "cardtable-record";
+
+    /** The format version written. */
+    public static final int VERSION = 2;
 
     /**
      * A seat of the record.

@@ -1,11 +1,13 @@
 package dev.cardtable.game.record;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cardtable.engine.Deal;
 import dev.cardtable.engine.GameInfo;
 import dev.cardtable.engine.IllegalMove;
 import dev.cardtable.engine.MalformedInput;
 import dev.cardtable.engine.Options;
+import dev.cardtable.engine.Result;
 import dev.cardtable.engine.Rng;
 import dev.cardtable.engine.Seat;
 import dev.cardtable.engine.Setup;
@@ -20,6 +22,7 @@ import dev.cardtable.game.Progress;
 import dev.cardtable.game.Projection;
 import dev.cardtable.game.Seating;
 import dev.cardtable.game.view.Credential;
+import dev.cardtable.game.view.GameResult;
 import dev.cardtable.game.view.GameView;
 import dev.cardtable.store.FingerprintStore;
 import dev.cardtable.store.GameRow;
@@ -36,7 +39,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.UUID;
 
 /**
@@ -80,8 +82,10 @@ public class RecordImport {
         if (rec == null) {
             throw GameException.malformed("a JSON record is required");
         }
-        if (!GameRecord.FORMAT.equals(rec.format()) || !Objects.equals(rec.formatVersion(), 1)) {
-            throw GameException.invalidRecord("format must be '" + GameRecord.FORMAT + "' version 1", null);
+        if (!GameRecord.FORMAT.equals(rec.format()) || rec.formatVersion() == null
+                || rec.formatVersion() < 1 || rec.formatVersion() > GameRecord.VERSION) {
+            throw GameException.invalidRecord("format must be '" + GameRecord.FORMAT + "' version 1 to "
+                    + GameRecord.VERSION, null);
         }
         GameType<?, ?, ?> type;
         GameInfo.RulesetInfo ruleset;
@@ -133,11 +137,11 @@ public class RecordImport {
         GameRow g = new GameRow(UUID.randomUUID(), type.name(), setup.ruleset(), rulesetVersion,
                 json.write(setup.options().values()), rec.seed(), hasDeal ? json.write(rec.deal()) : null,
                 hasDeal ? null : Rng.commitment(rec.seed()), Status.ACTIVE, 0, json.write(state), null, created, created,
-                null, seats);
+                null, seats, 0);
         store.insert(g);
         Progress<S, M, V> p = writer.open(type, g, state);
         replayMoves(p, rec.moves() == null ? List.of() : rec.moves(), now);
-        checkResult(p, rec.result());
+        checkResult(p, rec.result(), rec.formatVersion());
         List<MoveRow> log = p.steps().stream().map(Progress.Step::row).toList();
         fingerprints.claim(g.id(), Fingerprints.of(g, log, json)).ifPresent(twin -> {
             throw new GameException(Failure.RECORD_EXISTS, "this record is already stored as game " + twin,
@@ -208,13 +212,27 @@ public class RecordImport {
         }
     }
 
-    private <S, M, V> void checkResult(Progress<S, M, V> p, JsonNode given) {
+    /** Version 1 records give the game's own result shape; version 2 the shape every game shares. */
+    private <S, M, V> void checkResult(Progress<S, M, V> p, JsonNode given, int formatVersion) {
         if (given != null && !given.isNull()) {
-            JsonNode replayed = p.result().map(r -> json.tree(json.write(r))).orElse(null);
+            JsonNode replayed = p.result().map(r -> formatVersion == 1 ? versionOne(r) : json.tree(json.write(GameResult.of(r))))
+                    .orElse(null);
             if (!given.equals(replayed)) {
                 throw GameException.invalidRecord("the result does not match the replay of the moves", null);
             }
         }
+    }
+
+    /**
+     * The game's own result shape of version 1 records, which knew no early endings: the rules'
+     * result without {@code ending} and {@code endedBy}.
+     */
+    private JsonNode versionOne(Result r) {
+        JsonNode t = json.tree(json.write(r));
+        if (t instanceof ObjectNode o) {
+            o.remove(List.of("ending", "endedBy"));
+        }
+        return t;
     }
 
     /**

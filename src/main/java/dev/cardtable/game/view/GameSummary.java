@@ -13,14 +13,15 @@ import java.util.UUID;
  * @param type       game type
  * @param ruleset    ruleset name
  * @param status     {@code waiting}, {@code active} or {@code finished}
- * @param version    moves applied
+ * @param version    every change counted: seats taken and moves
+ * @param moveCount  moves applied
  * @param seats      the seats
  * @param createdAt  creation time
  * @param updatedAt  last change
  * @param finishedAt end time, or null
  * @param result     the result once finished, else null
  */
-public record GameSummary(UUID id, String type, String ruleset, String status, int version,
+public record GameSummary(UUID id, String type, String ruleset, String status, int version, int moveCount,
                           List<SeatView> seats, Instant createdAt, Instant updatedAt, Instant finishedAt,
                           JsonNode result) {
 }

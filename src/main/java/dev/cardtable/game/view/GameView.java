@@ -17,13 +17,15 @@ import java.util.UUID;
  * @param rulesetVersion ruleset version the game was dealt and played under
  * @param options        every option with its value
  * @param status         {@code waiting}, {@code active} or {@code finished}
- * @param version        moves applied so far (0 after the deal)
+ * @param version        every change counted: seats taken and moves ({@code docs/api.md}, "Versions")
+ * @param moveCount      moves applied so far (the last log seq; 0 after the deal)
  * @param seats          every seat
  * @param toAct          the seats that may move now
  * @param seedCommitment SHA-256 of {@code "commit:" + seed}; null for a custom deal
  * @param seed           the seed once the game is over, else null
  * @param createdAt      creation time
  * @param updatedAt      time of the last change
+ * @param finishedAt     time the game ended, or null
  * @param viewer         the caller's seat, or null for a spectator
  * @param view           the game-specific view for the caller
  * @param legalMoves     the caller's legal moves when it is the caller's turn, else empty
@@ -36,23 +38,25 @@ import java.util.UUID;
  * @param applied        on move submission only: the log entries this request added
  */
 public record GameView(UUID id, String type, String ruleset, int rulesetVersion,
-                           Map<String, String> options, String status, int version,
+                           Map<String, String> options, String status, int version, int moveCount,
                            List<SeatView> seats, List<Integer> toAct, String seedCommitment,
-                           String seed, Instant createdAt, Instant updatedAt, Integer viewer,
-                           Object view, List<Map<String, Object>> legalMoves, Object result,
+                           String seed, Instant createdAt, Instant updatedAt, Instant finishedAt, Integer viewer,
+                           Object view, List<Map<String, Object>> legalMoves, GameResult result,
                            Clocks.ClockView clock, UUID rematchOf, UUID rematch,
                            @JsonInclude(JsonInclude.Include.NON_NULL) List<Credential> credentials,
                            @JsonInclude(JsonInclude.Include.NON_NULL) List<LogItem> applied) {
 
     /** This response with {@code credentials} set. */
     public GameView withCredentials(List<Credential> creds) {
-        return new GameView(id, type, ruleset, rulesetVersion, options, status, version, seats, toAct,
-                seedCommitment, seed, createdAt, updatedAt, viewer, view, legalMoves, result, clock, rematchOf, rematch, creds, applied);
+        return new GameView(id, type, ruleset, rulesetVersion, options, status, version, moveCount, seats, toAct,
+                seedCommitment, seed, createdAt, updatedAt, finishedAt, viewer, view, legalMoves, result, clock,
+                rematchOf, rematch, creds, applied);
     }
 
     /** This response with {@code applied} set. */
     public GameView withApplied(List<LogItem> entries) {
-        return new GameView(id, type, ruleset, rulesetVersion, options, status, version, seats, toAct,
-                seedCommitment, seed, createdAt, updatedAt, viewer, view, legalMoves, result, clock, rematchOf, rematch, credentials, entries);
+        return new GameView(id, type, ruleset, rulesetVersion, options, status, version, moveCount, seats, toAct,
+                seedCommitment, seed, createdAt, updatedAt, finishedAt, viewer, view, legalMoves, result, clock,
+                rematchOf, rematch, credentials, entries);
     }
 }

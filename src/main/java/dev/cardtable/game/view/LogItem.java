@@ -1,28 +1,24 @@
 package dev.cardtable.game.view;
 
-import com.fasterxml.jackson.annotation.JsonAnyGetter;
-import com.fasterxml.jackson.annotation.JsonIgnore;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.cardtable.engine.Drawn;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 
 /**
- * One move log entry, projected for the caller: the move plus what it revealed that the caller
- * may see (e.g. Scoundrel's {@code drawn} cards), flattened into the entry.
+ * One move log entry, projected for the caller ({@code docs/api.md}, "The move log").
  *
- * @param seq      1, 2, 3 … without gaps
- * @param seat     the mover
- * @param move     the move's JSON form
- * @param at       when it was applied (RFC 3339 UTC)
- * @param revealed extra members, game-specific
+ * @param seq   1, 2, 3 … without gaps
+ * @param seat  the mover
+ * @param move  the move's JSON form, as the caller may see it
+ * @param at    when it was applied (RFC 3339 UTC)
+ * @param drawn per seat that drew because of the move, the cards drawn as the caller may see them;
+ *              empty when nothing was drawn
  */
-@JsonPropertyOrder({"seq", "seat", "move", "at"})
-public record LogItem(int seq, int seat, Map<String, Object> move, Instant at,
-                       @JsonIgnore Map<String, Object> revealed) {
+public record LogItem(int seq, int seat, Map<String, Object> move, Instant at, List<Drawn> drawn) {
 
-    @JsonAnyGetter
-    public Map<String, Object> revealedMembers() {
-        return revealed;
+    public LogItem {
+        drawn = List.copyOf(drawn);
     }
 }

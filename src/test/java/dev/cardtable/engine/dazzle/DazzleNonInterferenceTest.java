@@ -108,8 +108,8 @@ class DazzleNonInterferenceTest {
             DazzleState na = rules.apply(a, seat, move), nb = rules.apply(b, seat, move);
             for (Viewer v : List.of(Viewer.seat(S1), Viewer.spectator())) {
                 if (!na.over()) {
-                    assertEquals(rules.revealed(rules.view(a, v), rules.view(na, v), move),
-                            rules.revealed(rules.view(b, v), rules.view(nb, v), move));
+                    assertEquals(rules.drawn(rules.view(a, v), rules.view(na, v), move),
+                            rules.drawn(rules.view(b, v), rules.view(nb, v), move));
                 }
             }
             a = na;

@@ -1,5 +1,6 @@
 package dev.cardtable.engine.dazzle;
 
+import dev.cardtable.engine.Drawn;
 import dev.cardtable.engine.GameInfo;
 import dev.cardtable.engine.IllegalMove;
 import dev.cardtable.engine.MalformedInput;
@@ -298,11 +299,12 @@ class DazzleRulesTest {
     // ------------------------------------------------------------ views
 
     @Test
-    void aSeatSeesItsOwnHandCanonicallyAndOnlyTheValuesOfTheOther() {
+    void aSeatSeesItsOwnHandInHandOrderAndOnlyTheValuesOfTheOther() {
         DazzleState s = start();
         DazzleView v0 = rules.view(s, Viewer.seat(S0));
         assertEquals(0, v0.seat());
-        assertEquals(List.of("B1", "B2", "B3", "G1", "G2", "G2", "R2", "Y3"), v0.seats().get(0).hand());
+        // Highest value first, then colour: index i is the same card in hand and handValues.
+        assertEquals(List.of("B3", "Y3", "B2", "G2", "G2", "R2", "B1", "G1"), v0.seats().get(0).hand());
         assertEquals(List.of(3, 3, 2, 2, 2, 2, 1, 1), v0.seats().get(0).handValues());
         assertNull(v0.seats().get(1).hand());
         assertEquals(List.of(3, 3, 2, 2, 2, 2, 1, 1), v0.seats().get(1).handValues());
@@ -313,7 +315,7 @@ class DazzleRulesTest {
         assertEquals(Map.of("3", 2, "2", 6, "1", 4), v0.removed());
         assertNull(v0.removedCards());
         assertEquals("present", v0.phase());
-        assertEquals(0, v0.toAct());
+        assertEquals(List.of(0), v0.toAct());
         assertNull(v0.offer());
         assertFalse(v0.revealed());
         assertEquals(List.of("B", "G", "R", "Y"), List.copyOf(v0.colors().keySet()));
@@ -334,7 +336,7 @@ class DazzleRulesTest {
         DazzleView v = rules.view(s, Viewer.spectator());
         assertEquals(List.of("B3", "R2"), v.offer());
         assertEquals("choose", v.phase());
-        assertEquals(1, v.toAct());
+        assertEquals(List.of(1), v.toAct());
         s = rules.apply(s, S1, new Own(c("B3")));
         v = rules.view(s, Viewer.spectator());
         assertEquals(new DazzleView.ColourView(List.of(), 0, List.of(List.of(), List.of("B3")), List.of(0, 3)),
@@ -349,7 +351,7 @@ class DazzleRulesTest {
         DazzleView v = rules.view(end, Viewer.spectator());
         assertTrue(v.revealed());
         assertEquals("over", v.phase());
-        assertNull(v.toAct());
+        assertEquals(List.of(), v.toAct());
         assertEquals(codes(end.removed().stream().sorted().toList()), v.removedCards());
         assertEquals(List.of(), v.seats().get(0).hand());
         assertEquals(List.of(), v.seats().get(1).deckCards());
@@ -372,21 +374,23 @@ class DazzleRulesTest {
         DazzleState after = rules.apply(before, S0, last);
         List<Card> drawn0 = before.decks().get(0).subList(0, 2);
         List<Card> drawn1 = before.decks().get(1).subList(0, 2);
-        Map<String, Object> seen0 = rules.revealed(rules.view(before, Viewer.seat(S0)),
+        List<Drawn> seen0 = rules.drawn(rules.view(before, Viewer.seat(S0)),
                 rules.view(after, Viewer.seat(S0)), last);
-        assertEquals(Map.of("drawn", Map.of(
-                "0", codes(drawn0.stream().sorted().toList()),
-                "1", drawn1.stream().map(Card::value).sorted(java.util.Comparator.reverseOrder()).toList())), seen0);
-        Map<String, Object> spectator = rules.revealed(rules.view(before, Viewer.spectator()),
+        assertEquals(List.of(new Drawn(0, codes(drawn0.stream().sorted(DazzleRules.HAND_ORDER).toList())),
+                new Drawn(1, hidden(drawn1))), seen0);
+        List<Drawn> spectator = rules.drawn(rules.view(before, Viewer.spectator()),
                 rules.view(after, Viewer.spectator()), last);
-        assertEquals(Map.of("drawn", Map.of(
-                "0", drawn0.stream().map(Card::value).sorted(java.util.Comparator.reverseOrder()).toList(),
-                "1", drawn1.stream().map(Card::value).sorted(java.util.Comparator.reverseOrder()).toList())), spectator);
+        assertEquals(List.of(new Drawn(0, hidden(drawn0)), new Drawn(1, hidden(drawn1))), spectator);
         // Mid-round moves reveal nothing beyond the move itself.
         DazzleState s = start();
         DazzleMove first = rules.legalMoves(s, S0).getFirst();
-        assertEquals(Map.of(), rules.revealed(rules.view(s, Viewer.seat(S1)),
+        assertEquals(List.of(), rules.drawn(rules.view(s, Viewer.seat(S1)),
                 rules.view(rules.apply(s, S0, first), Viewer.seat(S1)), first));
+    }
+
+    /** Cards as a viewer who may not see their colours gets them: "?" and the value, highest first. */
+    private static List<String> hidden(List<Card> cards) {
+        return cards.stream().map(Card::value).sorted(java.util.Comparator.reverseOrder()).map(v -> "?" + v).toList();
     }
 
     @Test
@@ -396,7 +400,7 @@ class DazzleRulesTest {
             s = playFirstMoves(s, 1);
         }
         DazzleMove m = rules.legalMoves(s, S0).getFirst();
-        assertEquals(Map.of(), rules.revealed(rules.view(s, Viewer.seat(S0)),
+        assertEquals(List.of(), rules.drawn(rules.view(s, Viewer.seat(S0)),
                 rules.view(rules.apply(s, S0, m), Viewer.seat(S0)), m));
     }
 

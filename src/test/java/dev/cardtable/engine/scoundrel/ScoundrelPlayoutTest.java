@@ -1,6 +1,7 @@
 package dev.cardtable.engine.scoundrel;
 
 import dev.cardtable.engine.Deal;
+import dev.cardtable.engine.Drawn;
 import dev.cardtable.engine.GameInfo;
 import dev.cardtable.engine.RandomPlayouts;
 import dev.cardtable.engine.Result;
@@ -302,8 +303,8 @@ class ScoundrelPlayoutTest {
         }
 
         @Override
-        public Map<String, Object> revealed(ScoundrelView before, ScoundrelView after, ScoundrelMove move) {
-            return RULES.revealed(before, after, move);
+        public List<Drawn> drawn(ScoundrelView before, ScoundrelView after, ScoundrelMove move) {
+            return RULES.drawn(before, after, move);
         }
     }
 }

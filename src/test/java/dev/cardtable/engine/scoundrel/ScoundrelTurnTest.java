@@ -1,5 +1,6 @@
 package dev.cardtable.engine.scoundrel;
 
+import dev.cardtable.engine.Drawn;
 import dev.cardtable.engine.IllegalMove;
 import dev.cardtable.engine.Seat;
 import dev.cardtable.engine.Viewer;
@@ -9,7 +10,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import java.util.List;
-import java.util.Map;
 
 import static dev.cardtable.engine.scoundrel.Fixtures.PLAYER;
 import static dev.cardtable.engine.scoundrel.Fixtures.RULES;
@@ -259,8 +259,8 @@ class ScoundrelTurnTest {
     void aTurnEndRevealsTheThreeCardsDrawn(Variant v) {
         ScoundrelState s = playAll(v.dealt("2H 3H 4H 5H 6H 7H 8H"), "2H 3H");
         ScoundrelState after = play(s, "4H");
-        assertEquals(Map.of("drawn", codes("6H 7H 8H")),
-                RULES.revealed(view(s), view(after), ScoundrelMove.play(card("4H"))));
+        assertEquals(List.of(new Drawn(0, codes("6H 7H 8H"))),
+                RULES.drawn(view(s), view(after), ScoundrelMove.play(card("4H"))));
     }
 
     @ParameterizedTest
@@ -268,15 +268,15 @@ class ScoundrelTurnTest {
     void aPlayThatEndsNoTurnRevealsNothing(Variant v) {
         ScoundrelState s = v.dealt("2H 3H 4H 5H 6H 7H 8H");
         ScoundrelState after = play(s, "2H");
-        assertEquals(Map.of(), RULES.revealed(view(s), view(after), ScoundrelMove.play(card("2H"))));
+        assertEquals(List.of(), RULES.drawn(view(s), view(after), ScoundrelMove.play(card("2H"))));
     }
 
     @ParameterizedTest
     @EnumSource(Variant.class)
     void anAvoidRevealsTheFreshRoom(Variant v) {
         ScoundrelState s = v.dealt("2H 3H 4H 5H 6H 7H 8H 9H");
-        assertEquals(Map.of("drawn", codes("6H 7H 8H 9H")),
-                RULES.revealed(view(s), view(avoid(s)), ScoundrelMove.avoid()));
+        assertEquals(List.of(new Drawn(0, codes("6H 7H 8H 9H"))),
+                RULES.drawn(view(s), view(avoid(s)), ScoundrelMove.avoid()));
     }
 
     @ParameterizedTest
@@ -287,8 +287,8 @@ class ScoundrelTurnTest {
         assertEquals(cards("4H 5H"), after.room());
         assertTrue(after.dungeon().isEmpty());
         ScoundrelState mid = play(s, "2H");
-        assertEquals(Map.of("drawn", codes("5H")),
-                RULES.revealed(view(mid), view(after), ScoundrelMove.play(card("3H"))));
+        assertEquals(List.of(new Drawn(0, codes("5H"))),
+                RULES.drawn(view(mid), view(after), ScoundrelMove.play(card("3H"))));
     }
 
     @Test

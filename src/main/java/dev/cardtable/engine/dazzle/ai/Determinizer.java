@@ -42,14 +42,14 @@ final class Determinizer {
      * @throws IllegalArgumentException when the view is a spectator's or is inconsistent
      */
     static Determinizer of(DazzleView view) {
-        if (view.toAct() == null) {
+        if (view.toAct().isEmpty()) {
             throw new IllegalArgumentException("the game is over");
         }
-        int me = view.seat() != null ? view.seat() : view.toAct();
+        int toAct = view.toAct().getFirst();
+        int me = view.seat() != null ? view.seat() : toAct;
         Determinizer d = new Determinizer(me);
         Position p = d.base;
         p.round = view.round();
-        int toAct = view.toAct();
         p.step = switch (view.phase()) {
             case "present" -> toAct == 0 ? 0 : 2;
             case "choose" -> toAct == 1 ? 1 : 3;

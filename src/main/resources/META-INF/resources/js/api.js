@@ -1,0 +1,221 @@
+// The only module that speaks HTTP or knows the shape of the server's payloads (docs/api.md, the
+// contract's "one vocabulary": results with per-seat `standings`, `toAct` arrays, `cursor` /
+// `nextCursor` paging, Dazzle hands whose `hand` and `handValues` share one order, `drawn` as a
+// list per seat, timeline items with their log `entry`, events carrying `{entry, game}`, stream
+// tickets). Everything else in the client works on the plain objects this module returns, so a
+// change of payload is absorbed here.
+
+const BASE = '/api';
+
+/** A failed request: `status`, the problem's `code` and `detail` when the server sent one. */
+export class ApiError extends Error {
+  constructor(status, problem) {
+    super((problem && (problem.detail || problem.title)) || `HTTP ${status}`);
+    this.status = status;
+    this.code = problem ? problem.code : undefined;
+  }
+}
+
+async function request(method, path, { token, body } = {}) {
+  const headers = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(BASE + path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    cache: 'no-store',
+  });
+  const text = await response.text();
+  const json = text ? JSON.parse(text) : null;
+  if (!response.ok) throw new ApiError(response.status, json);
+  return json;
+}
+
+const enc = encodeURIComponent;
+
+// ---- seat tokens -------------------------------------------------------------------------------
+// A seat's token is kept per game id in sessionStorage (this tab, survives reloads) and in
+// localStorage (other tabs of this browser, after a restart).
+
+const tokenKey = (gameId) => `cardtable.seat.${gameId}`;
+
+/** The stored seat of `gameId` on this browser, `{seat, token}`, or null. */
+export function storedSeat(gameId) {
+  const raw = sessionStorage.getItem(tokenKey(gameId)) || localStorage.getItem(tokenKey(gameId));
+  try {
+    return raw ? JSON.parse(raw) : null;
+  } catch {
+    return null;
+  }
+}
+
+function storeCredentials(gameId, credentials) {
+  if (!credentials || credentials.length === 0) return;
+  const { seat, token } = credentials[0];
+  const value = JSON.stringify({ seat, token });
+  sessionStorage.setItem(tokenKey(gameId), value);
+  localStorage.setItem(tokenKey(gameId), value);
+}
+
+/** The ids of the games this browser holds a seat in (localStorage). */
+export function storedGameIds() {
+  const prefix = tokenKey('');
+  return Object.keys(localStorage).filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length));
+}
+
+/** Forgets this browser's seat in `gameId`. */
+export function forgetSeat(gameId) {
+  sessionStorage.removeItem(tokenKey(gameId));
+  localStorage.removeItem(tokenKey(gameId));
+}
+
+// ---- resources ---------------------------------------------------------------------------------
+
+/**
+ * `GET /api/game-types`: `[{type, seats, rulesets:[{name, version, isDefault, description,
+ * options:[{name, values, defaultValue, description}]}], aiLevels}]`.
+ */
+export async function gameTypes() {
+  return request('GET', '/game-types');
+}
+
+/**
+ * Creates a game (`POST /api/games`) from `{type, ruleset?, seed?, options?, seats}` and keeps
+ * the first credential this browser received. Returns the game.
+ */
+export async function createGame(body) {
+  const clean = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== ''));
+  const created = await request('POST', '/games', { body: clean });
+  storeCredentials(created.id, created.credentials);
+  return created;
+}
+
+/** Takes open seat `seat` of `gameId` as `name`; keeps the token. Returns the game as the new seat sees it. */
+export async function takeSeat(gameId, seat, name) {
+  const taken = await request('POST', `/games/${enc(gameId)}/seats/${seat}`, { body: { name } });
+  storeCredentials(gameId, taken.credentials);
+  return taken;
+}
+
+/**
+ * The game as this browser's seat (or a spectator) sees it: `{id, type, ruleset, status,
+ * version, moveCount, seats:[{seat, kind, name, ai, aiBudget}], toAct:[…], viewer, view,
+ * legalMoves, result, …}` where `result` is null or `{standings:[{seat, outcome, score}],
+ * ending, endedBy, detail}`. A stored token the server no longer knows is forgotten.
+ */
+export async function loadGame(gameId) {
+  const mine = storedSeat(gameId);
+  try {
+    return await request('GET', `/games/${enc(gameId)}`, { token: mine && mine.token });
+  } catch (e) {
+    if (e.status === 401 && mine) {
+      forgetSeat(gameId);
+      return loadGame(gameId);
+    }
+    throw e;
+  }
+}
+
+/** Submits `move` for this browser's seat; returns the game after it (and any computer replies). */
+export async function submitMove(gameId, move) {
+  const mine = storedSeat(gameId);
+  return request('POST', `/games/${enc(gameId)}/moves`, { token: mine && mine.token, body: move });
+}
+
+/**
+ * Every position of `gameId` from the deal on, as this browser's seat (or a spectator) sees it:
+ * `{id, type, items:[{n, entry, toAct, view, result}]}`, `entry` null for the deal.
+ */
+export async function timeline(gameId) {
+  const mine = storedSeat(gameId);
+  return request('GET', `/games/${enc(gameId)}/timeline`, { token: mine && mine.token });
+}
+
+/**
+ * A page of the move log after entry `cursor`: `{items, next}`, each item
+ * `{seq, seat, move, at, drawn:[{seat, cards}]}` (cards as codes, `"?v"` where the colour is
+ * hidden); `next` is the cursor of the following page, or null.
+ */
+export async function moveLog(gameId, cursor) {
+  const mine = storedSeat(gameId);
+  const q = cursor ? `?cursor=${enc(cursor)}` : '';
+  const page = await request('GET', `/games/${enc(gameId)}/moves${q}`, { token: mine && mine.token });
+  return { items: page.items, next: page.nextCursor };
+}
+
+/** A page of history (`GET /api/games`): `{items, next}`; `filters` are the query's fields. */
+export async function history(filters = {}, cursor) {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(filters)) if (v) q.set(k, v);
+  if (cursor) q.set('cursor', cursor);
+  const page = await request('GET', `/games?${q}`);
+  return { items: page.items, next: page.nextCursor };
+}
+
+/** `GET /api/players/{name}/stats`: `{player, types:[{type, played, won, lost, drawn, bestScore, meanScore}]}`. */
+export async function playerStats(name) {
+  return request('GET', `/players/${enc(name)}/stats`);
+}
+
+// ---- live events -------------------------------------------------------------------------------
+
+/**
+ * Follows `gameId` live from the entry after `fromSeq`. Opens this browser's seat's stream with
+ * a stream ticket when it holds a seat, else the spectators' stream, and calls `onGame(game)`
+ * with the game each event carries (as `GET /api/games/{id}` shows it to this viewer after that
+ * move). A stream that closes (e.g. a reconnection with an expired ticket) is reopened with a
+ * fresh ticket from the last entry seen. Returns a function that stops following.
+ */
+export function follow(gameId, fromSeq, onGame) {
+  let source = null;
+  let stopped = false;
+  let last = fromSeq || 0;
+
+  async function open() {
+    const mine = storedSeat(gameId);
+    const q = new URLSearchParams({ cursor: String(last) });
+    if (mine) {
+      try {
+        const t = await request('POST', `/games/${enc(gameId)}/stream-tickets`, { token: mine.token });
+        q.set('ticket', t.ticket);
+      } catch (e) {
+        if (!stopped) setTimeout(open, 2000);
+        return;
+      }
+    }
+    if (stopped) return;
+    source = new EventSource(`${BASE}/games/${enc(gameId)}/events?${q}`);
+    source.addEventListener('move', (ev) => {
+      const data = JSON.parse(ev.data);
+      last = Math.max(last, data.entry.seq);
+      if (!stopped) onGame(data.game);
+    });
+    source.addEventListener('end', () => source.close());
+    source.onerror = () => {
+      if (source.readyState === EventSource.CLOSED && !stopped) setTimeout(open, 1000);
+    };
+  }
+
+  open();
+  return () => {
+    stopped = true;
+    if (source) source.close();
+  };
+}
+
+// ---- payload shapes ----------------------------------------------------------------------------
+
+/**
+ * The cards of seat `i`'s Dazzle hand, in the view's hand order: codes where the viewer sees the
+ * colours, `"?v"` card backs (value only) otherwise.
+ */
+export function dazzleHand(view, i) {
+  const s = view.seats[i];
+  return s.hand || s.handValues.map((v) => `?${v}`);
+}
+
+/** The link a second person opens to take the open seat of `gameId`. */
+export function shareLink(gameId) {
+  return `${location.origin}${location.pathname}#/game/${gameId}`;
+}

@@ -1,0 +1,153 @@
+package dev.cardtable.support;
+
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+/**
+ * A headless Chromium driven through Debian's {@code chromedriver}, for the web client's tests.
+ * The binaries are {@code /usr/bin/chromium} and {@code /usr/bin/chromedriver} unless the system
+ * properties {@code cardtable.chromium} / {@code cardtable.chromedriver} name others; both are
+ * required, so a machine without them fails the tests with a message saying what to install
+ * ({@code .ci/run} installs them). Selenium Manager is never asked to download a browser or a
+ * driver: the driver's path is given explicitly.
+ */
+public final class Browser implements AutoCloseable {
+
+    /** How long a wait for the page lasts before the test fails. */
+    public static final Duration WAIT = Duration.ofSeconds(20);
+
+    private final ChromeDriver driver;
+    private final Path profile;
+
+    private Browser(ChromeDriver driver, Path profile) {
+        this.driver = driver;
+        this.profile = profile;
+    }
+
+    /** Starts a fresh headless Chromium with its own throw-away profile, sized like a laptop window. */
+    public static Browser start() {
+        return start(1280, 900);
+    }
+
+    /** Starts a fresh headless Chromium whose window is {@code width} × {@code height} CSS pixels. */
+    public static Browser start(int width, int height) {
+        Path chromium = binary("cardtable.chromium", "/usr/bin/chromium");
+        Path chromedriver = binary("cardtable.chromedriver", "/usr/bin/chromedriver");
+        Path profile;
+        try {
+            profile = Files.createTempDirectory("cardtable-chromium-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(chromium.toFile());
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking", "--disable-component-update",
+                "--disable-sync", "--disable-dev-shm-usage", "--window-size=" + width + "," + height,
+                "--user-data-dir=" + profile);
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(chromedriver.toFile())
+                .usingAnyFreePort()
+                .build();
+        return new Browser(new ChromeDriver(service, options), profile);
+    }
+
+    private static Path binary(String property, String fallback) {
+        Path path = Path.of(System.getProperty(property, fallback));
+        if (!Files.isExecutable(path)) {
+            throw new IllegalStateException(path + " is missing: the web client's tests need Debian's "
+                    + "chromium and chromium-driver (apt-get install -y chromium chromium-driver), or -D"
+                    + property + "=<path>");
+        }
+        return path;
+    }
+
+    /** The driver, for anything this class does not wrap. */
+    public WebDriver driver() {
+        return driver;
+    }
+
+    /** Opens {@code url}. */
+    public Browser open(String url) {
+        driver.get(url);
+        return this;
+    }
+
+    /** Waits until {@code condition} gives a non-null, non-false value and returns it. */
+    public <T> T await(Function<WebDriver, T> condition) {
+        return new WebDriverWait(driver, WAIT).until(condition);
+    }
+
+    /** Waits until an element matching {@code css} is visible and returns it. */
+    public WebElement visible(String css) {
+        return await(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(css)));
+    }
+
+    /** Every element matching {@code css} now. */
+    public List<WebElement> all(String css) {
+        return driver.findElements(By.cssSelector(css));
+    }
+
+    /** Waits until an element matching {@code css} is clickable, then clicks it. */
+    public void click(String css) {
+        await(ExpectedConditions.elementToBeClickable(By.cssSelector(css))).click();
+    }
+
+    /** The text of the first element matching {@code css}, once visible. */
+    public String text(String css) {
+        return visible(css).getText();
+    }
+
+    /** Runs {@code script} in the page and returns its result. */
+    public Object script(String script, Object... args) {
+        return ((JavascriptExecutor) driver).executeScript(script, args);
+    }
+
+    /** Saves a screenshot of the window as {@code target/screenshots/<name>.png}. */
+    public Path screenshot(String name) {
+        try {
+            Path dir = Path.of("target", "screenshots");
+            Files.createDirectories(dir);
+            File shot = ((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE);
+            Path target = dir.resolve(name + ".png");
+            Files.copy(shot.toPath(), target, StandardCopyOption.REPLACE_EXISTING);
+            return target;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            driver.quit();
+        } finally {
+            try (Stream<Path> files = Files.walk(profile)) {
+                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            } catch (IOException e) {
+                // A profile left behind in the temp directory harms nothing.
+            }
+        }
+    }
+}
