@@ -50,7 +50,7 @@ class TimeoutRaceIT {
                 SseClient.Event timeout = sse.poll(Duration.ofSeconds(30));
                 assertNotNull(timeout, "the watcher hears of the timeout");
                 assertEquals("move", timeout.name());
-                assertEquals(Map.of("action", "timeout"), JsonPath.from(timeout.data()).getMap("move"));
+                assertEquals(Map.of("action", "timeout"), JsonPath.from(timeout.data()).getMap("entry.move"));
                 SseClient.Event end = sse.poll(Duration.ofSeconds(10));
                 assertNotNull(end);
                 assertEquals("end", end.name());
