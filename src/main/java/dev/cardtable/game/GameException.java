@@ -1,5 +1,6 @@
 package dev.cardtable.game;
 
+import dev.cardtable.store.Status;
 import java.util.Map;
 
 /**
@@ -48,5 +49,18 @@ public class GameException extends RuntimeException {
 
     public Map<String, Object> extensions() {
         return extensions;
+    }
+
+    /**
+     * Refuses a game that is not being played: {@code game-not-started} while it waits for
+     * players, {@code game-over} once it is finished.
+     */
+    public static void requireActive(Status status) {
+        switch (status) {
+            case WAITING -> throw new GameException(Failure.GAME_NOT_STARTED, "the game is waiting for players");
+            case FINISHED -> throw new GameException(Failure.GAME_OVER, "the game is over");
+            case ACTIVE -> {
+            }
+        }
     }
 }

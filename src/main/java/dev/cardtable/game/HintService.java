@@ -51,12 +51,7 @@ public class HintService {
         if (!ScoundrelRules.TYPE.equals(g.type())) {
             throw new GameException(Failure.NOT_FOUND, "hints are offered for Scoundrel games only");
         }
-        switch (g.status()) {
-            case WAITING -> throw new GameException(Failure.GAME_NOT_STARTED, "the game is waiting for players");
-            case FINISHED -> throw new GameException(Failure.GAME_OVER, "the game is over");
-            case ACTIVE -> {
-            }
-        }
+        GameException.requireActive(g.status());
         @SuppressWarnings("unchecked")
         GameType<ScoundrelState, ScoundrelMove, ScoundrelView> type =
                 (GameType<ScoundrelState, ScoundrelMove, ScoundrelView>) catalog.type(g.type());

@@ -142,12 +142,7 @@ public class MoveService {
         if (writer.endIfDue(g, now, Instant.MIN).isPresent()) {
             throw new TimeExpired(g.table().deadline());
         }
-        switch (g.status()) {
-            case WAITING -> throw new GameException(Failure.GAME_NOT_STARTED, "the game is waiting for players");
-            case FINISHED -> throw new GameException(Failure.GAME_OVER, "the game is over");
-            case ACTIVE -> {
-            }
-        }
+        GameException.requireActive(g.status());
         Expected expected = req.expected();
         if (expected != null && !expected.versions().contains(g.changes())) {
             throw new GameException(Failure.VERSION_MISMATCH, "If-Match names version " + expected.given()
