@@ -101,7 +101,7 @@ public class Projection {
         List<Integer> toAct = active ? seats(rules.toAct(state)) : List.of();
         return new GameView(g.id(), g.type(), g.ruleset(), g.rulesetVersion(), json.stringMap(g.options()),
                 at.status().id(), at.moves() + g.seatsTaken(), at.moves(), g.seats().stream().map(Projection::seat).toList(),
-                toAct, g.seedCommitment(), seed(g), g.createdAt(), at.updatedAt(), at.finishedAt(), seat,
+                toAct, g.seedCommitment(), seed(g), g.origin().certified(), g.origin().daily(), g.createdAt(), at.updatedAt(), at.finishedAt(), seat,
                 rules.view(state, viewer(g, seat)), legal, result(rules, state), clock(g, toAct), g.table().rematchOf(),
                 g.table().rematch(), null, null);
     }
@@ -202,7 +202,7 @@ public class Projection {
     /** A seat as anyone may see it: never its token hash. */
     public static SeatView seat(SeatRow s) {
         return new SeatView(s.seat(), s.kind().id(), s.name(), s.kind() == SeatKind.AI ? s.aiLevel() : null,
-                s.kind() == SeatKind.AI ? s.aiBudget() : null);
+                s.kind() == SeatKind.AI ? s.aiBudget() : null, s.verified());
     }
 
     /** Receives each step of {@link #walk}: move {@code n}'s entry and the view after it. */

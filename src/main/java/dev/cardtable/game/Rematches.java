@@ -62,8 +62,11 @@ public class Rematches {
                     : new Seating.SeatSpec(null, null, null, true));
         }
         Clocks.ClockSettings clock = g.table().clock() == null ? null : json.read(g.table().clock(), Clocks.ClockSettings.class);
+        // A verified caller stays verified: its seat token was handed to its player's key.
+        SeatRow own = g.seats().get(caller);
+        dev.cardtable.store.PlayerRow player = own.verified() ? new dev.cardtable.store.PlayerRow(own.playerId(), own.name(), null) : null;
         GameView next = creation.create(new GameCreation.NewGame(g.type(), g.ruleset(), null, json.stringMap(g.options()),
-                null, seats, clock, g.id()));
+                null, seats, clock, g.id(), false, player));
         store.linkRematch(g.id(), next.id());
         return next;
     }
