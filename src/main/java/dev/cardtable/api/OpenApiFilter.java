@@ -34,7 +34,7 @@ public class OpenApiFilter implements OASFilter {
             Map.entry("GET /api/games", Set.of()),
             Map.entry("POST /api/games/import", Set.of(409, 413, 415, 422, 429)),
             Map.entry("GET /api/games/{id}", Set.of(401, 404)),
-            Map.entry("POST /api/games/{id}/seats/{seat}", Set.of(404, 409, 413, 415, 429)),
+            Map.entry("POST /api/games/{id}/seats/{seat}", Set.of(403, 404, 409, 413, 415, 429)),
             Map.entry("POST /api/games/{id}/moves", Set.of(401, 404, 409, 412, 413, 415, 422, 429)),
             Map.entry("GET /api/games/{id}/moves", Set.of(401, 404)),
             Map.entry("GET /api/games/{id}/states/{n}", Set.of(401, 404)),

@@ -7,6 +7,7 @@ package dev.cardtable.game;
 public enum Failure {
     MALFORMED_REQUEST(400, "malformed-request", "Malformed request"),
     UNAUTHENTICATED(401, "unauthenticated", "Unauthenticated"),
+    SEAT_RESERVED(403, "seat-reserved", "Seat reserved"),
     GAME_NOT_FOUND(404, "game-not-found", "Game not found"),
     NOT_FOUND(404, "not-found", "Not found"),
     METHOD_NOT_ALLOWED(405, "method-not-allowed", "Method not allowed"),

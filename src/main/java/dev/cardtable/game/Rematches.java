@@ -18,8 +18,9 @@ import java.util.UUID;
 /**
  * Rematches ({@code POST /api/games/{id}/rematch}): a finished game played again by the same
  * players in swapped seats, with the same type, ruleset, options and clock, and a fresh secret
- * seed. The caller sits at once; every other human seat is open for its player to accept by taking
- * it; computer seats keep their level and budget. Each game has at most one rematch, and the two
+ * seed. The caller sits at once; every other human seat is kept for the player who held it, who
+ * accepts with the same request (their token of the finished game); nobody else may take it
+ * ({@code seat-reserved}). Computer seats keep their level and budget. Each game has at most one rematch, and the two
  * games name each other ({@code rematch}, {@code rematchOf}).
  */
 @Singleton
@@ -35,23 +36,32 @@ public class Rematches {
     JsonText json;
 
     /**
-     * Creates the rematch of finished game {@code id} for the seat whose token {@code authorization} carries.
+     * The outcome of a rematch request.
      *
-     * @return the new game as the caller sees it, with the caller's new seat token
+     * @param game    the rematch as the caller sees it, with the caller's new seat token
+     * @param created true when this request created it, false when the caller accepted it
+     */
+    public record Rematch(GameView game, boolean created) {
+    }
+
+    /**
+     * Creates the rematch of finished game {@code id} for the seat whose token {@code authorization}
+     * carries, or, when it exists and keeps a seat for that player, seats the caller there
+     * (accepting it).
+     *
      * @throws GameException {@code game-not-found}, {@code unauthenticated}, {@code game-not-over}
      *                       while the game runs, {@code rematch-exists} (with {@code gameId}) when
-     *                       a rematch was already made
+     *                       the rematch exists and keeps no seat for the caller
      */
     @Transactional
-    public GameView rematch(UUID id, String authorization) {
+    public Rematch rematch(UUID id, String authorization) {
         GameRow g = store.lock(id).orElseThrow(GameException::gameNotFound);
         int caller = Seating.authenticate(g, authorization, true);
         if (g.status() != Status.FINISHED) {
             throw new GameException(Failure.GAME_NOT_OVER, "a rematch follows a finished game; this one is " + g.status().id());
         }
         if (g.table().rematch() != null) {
-            throw new GameException(Failure.REMATCH_EXISTS, "this game already has a rematch",
-                    Map.of("gameId", g.table().rematch().toString()));
+            return new Rematch(accept(g, caller), false);
         }
         int n = g.seats().size();
         List<Seating.SeatSpec> seats = new ArrayList<>(n);
@@ -65,6 +75,18 @@ public class Rematches {
         GameView next = creation.create(new GameCreation.NewGame(g.type(), g.ruleset(), null, json.stringMap(g.options()),
                 null, seats, clock, g.id()));
         store.linkRematch(g.id(), next.id());
-        return next;
+        return new Rematch(next, true);
+    }
+
+    /** Seats seat {@code caller} of finished game {@code old} in the seat its rematch keeps for it. */
+    private GameView accept(GameRow old, int caller) {
+        UUID id = old.table().rematch();
+        GameRow next = store.lock(id).orElseThrow(GameException::gameNotFound);
+        int kept = next.seats().size() - 1 - caller;
+        if (next.status() != Status.WAITING || next.seats().get(kept).kind() != SeatKind.OPEN) {
+            throw new GameException(Failure.REMATCH_EXISTS, "this game already has a rematch, which keeps no open seat for you"
+                    + " (it is " + next.status().id() + ")", Map.of("gameId", id.toString()));
+        }
+        return creation.seat(next, kept, old.seats().get(caller).name());
     }
 }

@@ -165,6 +165,34 @@ class EndingsTest {
     }
 
     @Test
+    void everyReadOfAGameThatRanOutOfTimeShowsItEndedWithoutASweep() {
+        Table viaLog = twoHumans("olga", "piet", Map.of("type", "fischer", "initial", "PT1M", "increment", "PT0S"));
+        Table viaHistory = twoHumans("quin", "rosa", Map.of("type", "fischer", "initial", "PT1M", "increment", "PT0S"));
+        Table viaTimeline = twoHumans("sven", "tova", Map.of("type", "fischer", "initial", "PT1M", "increment", "PT0S"));
+        clock.advance(Duration.ofMinutes(2));
+
+        // No sweep runs and no GET of the game comes first: each read ends the game itself.
+        JsonPath log = as(null).get("/api/games/" + viaLog.id() + "/moves").then().statusCode(200).extract().jsonPath();
+        assertEquals(Map.of("action", "timeout"), log.getMap("items[0].move"));
+        assertEquals(0, log.getInt("items[0].seat"));
+
+        JsonPath history = as(null).get("/api/games?player=quin").then().statusCode(200).extract().jsonPath();
+        assertEquals(viaHistory.id(), history.getString("items[0].id"));
+        assertEquals("finished", history.getString("items[0].status"));
+        assertEquals("timeout", history.getString("items[0].result.ending"));
+
+        JsonPath timeline = as(null).get("/api/games/" + viaTimeline.id() + "/timeline").then().statusCode(200)
+                .extract().jsonPath();
+        assertEquals(2, timeline.getList("items").size(), "the deal and the timeout");
+        assertEquals("timeout", timeline.getString("items[1].entry.move.action"));
+
+        assertEquals(0, sweep.sweep(), "every game already ended once");
+        for (Table t : List.of(viaLog, viaHistory, viaTimeline)) {
+            assertEquals(1, game(t.id()).getInt("moveCount"));
+        }
+    }
+
+    @Test
     void aMoveAfterTheDeadlineIsRefusedAndEndsTheGameOnTime() {
         Table t = twoHumans("gail", "hank", Map.of("type", "fischer", "initial", "PT1M", "increment", "PT0S"));
         Map<String, Object> legal = firstLegal(t.id(), t.t0());
