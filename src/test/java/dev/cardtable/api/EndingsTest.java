@@ -2,6 +2,7 @@ package dev.cardtable.api;
 
 import dev.cardtable.game.Sweep;
 import dev.cardtable.support.Api;
+import dev.cardtable.support.Db;
 import dev.cardtable.support.MovableClock;
 import dev.cardtable.support.PostgresResource;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -141,6 +142,40 @@ class EndingsTest {
         moves.get(1).put("seat", 0);
         as(null).body(record).post("/api/games/import").then().statusCode(422).body("code", equalTo("invalid-record"))
                 .body("move", equalTo(2));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aRecordCarriesTheClockAndItsTimeoutIsTimedByIt() throws Exception {
+        Table t = twoHumans("ulla", "vito", Map.of("type", "correspondence", "perMove", "PT1H"));
+        move(t.id(), t.t0(), firstLegal(t.id(), t.t0())).then().statusCode(200);
+        clock.advance(Duration.ofHours(2));
+        JsonPath ended = game(t.id());
+        assertEquals("timeout", ended.getString("result.ending"));
+        Map<String, Object> record = as(null).get("/api/games/" + t.id() + "/record").then().statusCode(200)
+                .body("formatVersion", equalTo(3)).body("clock.type", equalTo("correspondence"))
+                .body("clock.perMove", equalTo("PT1H")).extract().jsonPath().getMap("");
+        List<Map<String, Object>> moves = (List<Map<String, Object>>) record.get("moves");
+        Db.update("delete from games where id = ?::uuid", t.id());
+
+        // A timeout before the seat's hour was up, or in a game without a clock, is refused.
+        Map<String, Object> early = new java.util.HashMap<>(record);
+        List<Map<String, Object>> earlyMoves = moves.stream().map(m -> (Map<String, Object>) new java.util.HashMap<>(m)).toList();
+        earlyMoves.get(1).put("at", Instant.parse((String) moves.get(0).get("at")).plus(Duration.ofMinutes(30)).toString());
+        early.put("moves", earlyMoves);
+        as(null).body(early).post("/api/games/import").then().statusCode(422).body("code", equalTo("invalid-record"))
+                .body("move", equalTo(2));
+        Map<String, Object> unclocked = new java.util.HashMap<>(record);
+        unclocked.put("clock", null);
+        as(null).body(unclocked).post("/api/games/import").then().statusCode(422).body("code", equalTo("invalid-record"))
+                .body("move", equalTo(2));
+
+        // The record as it was imports to the same clock and the same end, and exports the same record.
+        String imported = as(null).body(record).post("/api/games/import").then().statusCode(201)
+                .body("clock.perMove", equalTo("PT1H")).body("result.ending", equalTo("timeout"))
+                .body("result.endedBy", equalTo(1)).extract().path("id");
+        Map<String, Object> again = as(null).get("/api/games/" + imported + "/record").then().extract().jsonPath().getMap("");
+        assertEquals(record, again);
     }
 
     @Test
