@@ -193,11 +193,15 @@ public class GameResource {
 
     @POST
     @Path("/games/{id}/rematch")
-    @Operation(summary = "From a finished game, a new game with the same players in swapped seats; the others accept by taking their seat")
-    @APIResponse(responseCode = "201", description = "The rematch, with the caller's seat token",
+    @Operation(summary = "From a finished game, a new game with the same players in swapped seats; the other players accept with the same call")
+    @APIResponse(responseCode = "201", description = "The rematch, created, with the caller's seat token",
+            content = @Content(schema = @Schema(ref = "Game")))
+    @APIResponse(responseCode = "200", description = "The rematch, accepted: the caller sits in the seat it kept, with a new seat token",
             content = @Content(schema = @Schema(ref = "Game")))
     public Response rematch(@PathParam("id") String id, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
-        return created(rematches.rematch(parseId(id), authorization));
+        Rematches.Rematch r = rematches.rematch(parseId(id), authorization);
+        return r.created() ? created(r.game())
+                : Response.ok(r.game()).header(HttpHeaders.ETAG, ETags.of(r.game())).build();
     }
 
     @GET

@@ -1,9 +1,10 @@
 package dev.cardtable.api;
 
-import dev.cardtable.events.MoveBus;
+import dev.cardtable.events.LobbyBus;
 import dev.cardtable.game.Failure;
 import dev.cardtable.game.GameException;
 import dev.cardtable.game.Lobby;
+import dev.cardtable.game.LobbyChange;
 import dev.cardtable.game.view.LobbyPage;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.DefaultValue;
@@ -22,6 +23,7 @@ import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import java.util.Map;
 import java.util.UUID;
 
 /**
@@ -37,7 +39,7 @@ public class LobbyResource {
     Lobby lobby;
 
     @Inject
-    MoveBus events;
+    LobbyBus events;
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
@@ -53,17 +55,25 @@ public class LobbyResource {
     @GET
     @Path("/events")
     @Produces(MediaType.SERVER_SENT_EVENTS)
-    @Operation(summary = "Server-sent events: opened, filled and cancelled waiting games, data {\"id\":…}")
+    @Operation(summary = "Server-sent events: a game opened (data: the lobby item, as GET /api/lobby lists it), "
+            + "filled or cancelled (data: {\"id\":…})")
     public void stream(@Context SseEventSink sink, @Context Sse sse) {
         if (!events.enabled()) {
             throw new GameException(Failure.NOT_FOUND, "live events are switched off on this server");
         }
         sink.send(sse.newEventBuilder().comment("connected").build());
-        events.subscribeLobby(new MoveBus.LobbySubscriber() {
+        events.subscribe(new LobbyBus.Subscriber() {
             @Override
             public synchronized void changed(String change, UUID gameId) {
-                if (!sink.isClosed()) {
-                    sink.send(sse.newEventBuilder().name(change).data("{\"id\":\"" + gameId + "\"}").build());
+                if (sink.isClosed()) {
+                    return;
+                }
+                // An opened game is sent whole, as the list shows it; if it filled or was
+                // cancelled meanwhile, that change follows and this one is dropped.
+                Object data = LobbyChange.OPENED.equals(change) ? lobby.item(gameId).orElse(null) : Map.of("id", gameId);
+                if (data != null) {
+                    sink.send(sse.newEventBuilder().name(change).mediaType(MediaType.APPLICATION_JSON_TYPE)
+                            .data(data).build());
                 }
             }
 

@@ -11,6 +11,7 @@ public enum Failure {
     PLAYER_KEY_INVALID(401, "player-key-invalid", "Player key invalid"),
     PLAYER_KEY_MISMATCH(403, "player-key-mismatch", "Player key mismatch"),
     GAME_SEALED(403, "game-sealed", "Game sealed"),
+    SEAT_RESERVED(403, "seat-reserved", "Seat reserved"),
     GAME_NOT_FOUND(404, "game-not-found", "Game not found"),
     NOT_FOUND(404, "not-found", "Not found"),
     METHOD_NOT_ALLOWED(405, "method-not-allowed", "Method not allowed"),

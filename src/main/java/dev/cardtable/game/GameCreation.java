@@ -189,7 +189,8 @@ public class GameCreation {
                 new GameRow.Table(clock, null, null, req.rematchOf(), null),
                 dealt == null ? GameRow.Origin.NONE : dealt.origin());
         store.insert(g);
-        if (waiting) {
+        // A rematch's open seats are kept for its players: the lobby does not list it.
+        if (waiting && req.rematchOf() == null) {
             lobbyChanges.fire(new LobbyChange(g.id(), LobbyChange.OPENED));
         }
         Progress<S, M, V> p = writer.open(type, g, initial);
@@ -209,7 +210,9 @@ public class GameCreation {
      * @param playerKey the {@code X-Player-Key} header, or null: with it the seat is verified
      * @return the game as the new seat sees it, with the seat's token
      * @throws GameException {@code game-not-found}, {@code seat-taken}, {@code game-over} for a
-     *                       cancelled game, {@code malformed-request}, {@code player-key-invalid},
+     *                       cancelled game, {@code seat-reserved} for a seat of a rematch (with
+     *                       {@code gameId}, the game its player accepts it from),
+     *                       {@code malformed-request}, {@code player-key-invalid},
      *                       {@code player-key-mismatch}, {@code name-registered}
      */
     @Transactional
@@ -229,6 +232,21 @@ public class GameCreation {
         if (g.seats().get(seat).kind() != SeatKind.OPEN) {
             throw new GameException(Failure.SEAT_TAKEN, "seat " + seat + " is not open");
         }
+        if (g.table().rematchOf() != null) {
+            throw new GameException(Failure.SEAT_RESERVED, "seat " + seat + " of a rematch is kept for its player in game "
+                    + g.table().rematchOf() + ", who accepts with POST /api/games/" + g.table().rematchOf() + "/rematch",
+                    Map.of("gameId", g.table().rematchOf().toString()));
+        }
+        return seat(g, seat, name, holder);
+    }
+
+    /**
+     * Seats {@code name} in open seat {@code seat} of locked game {@code g}, with a new token; the
+     * game starts when it was the last open seat. The seat is verified when {@code holder} (or null)
+     * is the registered player of that name.
+     */
+    GameView seat(GameRow g, int seat, String name, PlayerRow holder) {
+        UUID id = g.id();
         String token = Credentials.newToken();
         List<SeatRow> seats = new ArrayList<>(g.seats());
         seats.set(seat, players.verifySeat(Seating.human(seat, name, token), holder));
@@ -238,7 +256,7 @@ public class GameCreation {
         boolean starts = seats.stream().noneMatch(s -> s.kind() == SeatKind.OPEN);
         GameRow taken = g.seatTaken(seats, now);
         GameRow seated = starts ? taken.after(taken.update().withStatus(Status.ACTIVE, now), seats) : taken;
-        if (starts) {
+        if (starts && g.table().rematchOf() == null) {
             lobbyChanges.fire(new LobbyChange(id, LobbyChange.FILLED));
         }
         return start(catalog.type(g.type()), seated, starts, seat).withCredentials(List.of(new Credential(seat, token)));

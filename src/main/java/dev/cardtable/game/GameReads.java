@@ -17,8 +17,9 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * Every read of one game, each projected for its caller by {@link Projection}. The current game
- * is read from the stored state; the log, past positions, the timeline and the record replay the
+ * Every read of one game, each projected for its caller by {@link Projection}. A game whose time
+ * ran out, or that was abandoned, is ended before any read shows it ({@link Sweep#current}), so a
+ * client that was away sees the outcome at once. The current game is read from the stored state; the log, past positions, the timeline and the record replay the
  * log once, up to the last move they need.
  */
 @Singleton
@@ -46,8 +47,7 @@ public class GameReads {
     Sweep sweep;
 
     /**
-     * The game as the holder of {@code authorization} sees it ({@code GET /api/games/{id}}); a
-     * game whose time ran out is ended first ({@link Sweep#current}).
+     * The game as the holder of {@code authorization} sees it ({@code GET /api/games/{id}}).
      *
      * @param authorization the {@code Authorization} header, or null for a spectator
      * @throws GameException {@code game-not-found}, {@code unauthenticated} for a token that
@@ -57,7 +57,7 @@ public class GameReads {
     public GameView game(UUID id, String authorization) {
         GameRow g = find(id);
         Integer seat = Seating.authenticate(g, authorization, false);
-        return current(catalog.type(g.type()), sweep.current(g), seat);
+        return current(catalog.type(g.type()), g, seat);
     }
 
     private <S, M, V> GameView current(GameType<S, M, V> type, GameRow g, Integer seat) {
@@ -176,8 +176,9 @@ public class GameReads {
         return projection.record(replay(g, g.version()), g);
     }
 
+    /** The game, ended first when its time ran out or it was abandoned ({@link Sweep#current}). */
     private GameRow find(UUID id) {
-        return store.find(id).orElseThrow(GameException::gameNotFound);
+        return sweep.current(store.find(id).orElseThrow(GameException::gameNotFound));
     }
 
     /** The game replayed through move {@code upTo} (at most its version), reading only that much log. */

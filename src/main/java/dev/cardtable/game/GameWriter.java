@@ -169,7 +169,7 @@ public class GameWriter {
         if (!rows.isEmpty()) {
             movesApplied.fire(new MovesApplied(g.id(), p.version()));
         }
-        if (g.status() == Status.WAITING && status == Status.FINISHED) {
+        if (g.status() == Status.WAITING && status == Status.FINISHED && g.table().rematchOf() == null) {
             lobbyChanges.fire(new LobbyChange(g.id(), LobbyChange.CANCELLED));
         }
         return after;

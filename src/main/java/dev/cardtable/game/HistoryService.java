@@ -47,6 +47,9 @@ public class HistoryService {
     @Inject
     Players players;
 
+    @Inject
+    Sweep sweep;
+
     /** The filters of {@code GET /api/games}; null fields do not filter. */
     public record Query(String type, String status, String player, String result, String createdAfter,
                         String createdBefore, int limit, String cursor) {
@@ -85,7 +88,8 @@ public class HistoryService {
         HistoryQueries.Page page = queries.page(new HistoryQueries.Filter(q.type(), status, q.player(), q.result(),
                 after, before, cursor == null ? null : cursor.createdAt(), cursor == null ? null : cursor.id(),
                 q.limit()));
-        List<GameSummary> items = page.games().stream().map(projection::summary).toList();
+        // A game due to end on time is ended before it is listed, as every read of one game does.
+        List<GameSummary> items = page.games().stream().map(sweep::current).map(projection::summary).toList();
         GameRow last = page.games().isEmpty() ? null : page.games().get(page.games().size() - 1);
         return new HistoryPage(items, page.more() ? new Cursor(last.createdAt(), last.id()).encode() : null);
     }

@@ -2,6 +2,7 @@ package dev.cardtable.game;
 
 import dev.cardtable.game.view.LobbyPage;
 import dev.cardtable.store.GameRow;
+import dev.cardtable.store.GameStore;
 import dev.cardtable.store.HistoryQueries;
 import dev.cardtable.store.SeatKind;
 import dev.cardtable.store.SeatRow;
@@ -11,16 +12,22 @@ import jakarta.inject.Singleton;
 import jakarta.transaction.Transactional;
 
 import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
 
 /**
  * The lobby ({@code GET /api/lobby}): games waiting for players, newest first, with keyset cursors
- * as in the history. Public facts only: who waits, which seats are open, the clock.
+ * as in the history. Public facts only: who waits, which seats are open, the clock. Rematches are
+ * not listed: their open seats are kept for their players ({@link Rematches}).
  */
 @Singleton
 public class Lobby {
 
     @Inject
     HistoryQueries queries;
+
+    @Inject
+    GameStore store;
 
     @Inject
     GameCatalog catalog;
@@ -46,16 +53,25 @@ public class Lobby {
         }
         HistoryService.Cursor c = cursor == null ? null : HistoryService.Cursor.decode(cursor);
         HistoryQueries.Page page = queries.page(new HistoryQueries.Filter(type, Status.WAITING, null, null, null, null,
-                c == null ? null : c.createdAt(), c == null ? null : c.id(), limit));
+                c == null ? null : c.createdAt(), c == null ? null : c.id(), limit, true));
         List<LobbyPage.LobbyItem> items = page.games().stream().map(this::item).toList();
         GameRow last = page.games().isEmpty() ? null : page.games().getLast();
         return new LobbyPage(items, page.more() ? new HistoryService.Cursor(last.createdAt(), last.id()).encode() : null);
+    }
+
+    /**
+     * Game {@code id} as a lobby item, as {@link #list} shows it; empty when it no longer waits
+     * for a player (or does not exist).
+     */
+    @Transactional
+    public Optional<LobbyPage.LobbyItem> item(UUID id) {
+        return store.find(id).filter(g -> g.status() == Status.WAITING && g.table().rematchOf() == null).map(this::item);
     }
 
     private LobbyPage.LobbyItem item(GameRow g) {
         List<Integer> open = g.seats().stream().filter(s -> s.kind() == SeatKind.OPEN).map(SeatRow::seat).toList();
         List<String> waiting = g.seats().stream().filter(s -> s.kind() == SeatKind.HUMAN).map(SeatRow::name).toList();
         Clocks.ClockSettings clock = g.table().clock() == null ? null : json.read(g.table().clock(), Clocks.ClockSettings.class);
-        return new LobbyPage.LobbyItem(g.id(), g.type(), g.ruleset(), open, waiting, g.createdAt(), clock, g.table().rematchOf());
+        return new LobbyPage.LobbyItem(g.id(), g.type(), g.ruleset(), open, waiting, g.createdAt(), clock);
     }
 }

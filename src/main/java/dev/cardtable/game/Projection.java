@@ -188,7 +188,9 @@ public class Projection {
                 s.name(), s.aiLevel(), s.aiBudget())).toList();
         String deal = customDeal(g);
         return new GameRecord(GameRecord.FORMAT, GameRecord.VERSION, g.type(), g.ruleset(), g.rulesetVersion(),
-                json.stringMap(g.options()), seats, g.seedCommitment(), seed(g), deal == null ? null : json.tree(deal),
+                json.stringMap(g.options()), seats,
+                g.table().clock() == null ? null : json.read(g.table().clock(), Clocks.ClockSettings.class),
+                g.seedCommitment(), seed(g), deal == null ? null : json.tree(deal),
                 moves, g.status().id(), json.tree(g.result()), g.createdAt(), g.finishedAt());
     }
 

@@ -3,6 +3,7 @@ package dev.cardtable.game;
 import dev.cardtable.game.view.GameView;
 import dev.cardtable.store.GameRow;
 import dev.cardtable.store.GameStore;
+import dev.cardtable.store.PlayerRow;
 import dev.cardtable.store.SeatKind;
 import dev.cardtable.store.SeatRow;
 import dev.cardtable.store.Status;
@@ -18,8 +19,9 @@ import java.util.UUID;
 /**
  * Rematches ({@code POST /api/games/{id}/rematch}): a finished game played again by the same
  * players in swapped seats, with the same type, ruleset, options and clock, and a fresh secret
- * seed. The caller sits at once; every other human seat is open for its player to accept by taking
- * it; computer seats keep their level and budget. Each game has at most one rematch, and the two
+ * seed. The caller sits at once; every other human seat is kept for the player who held it, who
+ * accepts with the same request (their token of the finished game); nobody else may take it
+ * ({@code seat-reserved}). Computer seats keep their level and budget. Each game has at most one rematch, and the two
  * games name each other ({@code rematch}, {@code rematchOf}).
  */
 @Singleton
@@ -35,23 +37,32 @@ public class Rematches {
     JsonText json;
 
     /**
-     * Creates the rematch of finished game {@code id} for the seat whose token {@code authorization} carries.
+     * The outcome of a rematch request.
      *
-     * @return the new game as the caller sees it, with the caller's new seat token
+     * @param game    the rematch as the caller sees it, with the caller's new seat token
+     * @param created true when this request created it, false when the caller accepted it
+     */
+    public record Rematch(GameView game, boolean created) {
+    }
+
+    /**
+     * Creates the rematch of finished game {@code id} for the seat whose token {@code authorization}
+     * carries, or, when it exists and keeps a seat for that player, seats the caller there
+     * (accepting it).
+     *
      * @throws GameException {@code game-not-found}, {@code unauthenticated}, {@code game-not-over}
      *                       while the game runs, {@code rematch-exists} (with {@code gameId}) when
-     *                       a rematch was already made
+     *                       the rematch exists and keeps no seat for the caller
      */
     @Transactional
-    public GameView rematch(UUID id, String authorization) {
+    public Rematch rematch(UUID id, String authorization) {
         GameRow g = store.lock(id).orElseThrow(GameException::gameNotFound);
         int caller = Seating.authenticate(g, authorization, true);
         if (g.status() != Status.FINISHED) {
             throw new GameException(Failure.GAME_NOT_OVER, "a rematch follows a finished game; this one is " + g.status().id());
         }
         if (g.table().rematch() != null) {
-            throw new GameException(Failure.REMATCH_EXISTS, "this game already has a rematch",
-                    Map.of("gameId", g.table().rematch().toString()));
+            return new Rematch(accept(g, caller), false);
         }
         int n = g.seats().size();
         List<Seating.SeatSpec> seats = new ArrayList<>(n);
@@ -62,12 +73,26 @@ public class Rematches {
                     : new Seating.SeatSpec(null, null, null, true));
         }
         Clocks.ClockSettings clock = g.table().clock() == null ? null : json.read(g.table().clock(), Clocks.ClockSettings.class);
-        // A verified caller stays verified: its seat token was handed to its player's key.
-        SeatRow own = g.seats().get(caller);
-        dev.cardtable.store.PlayerRow player = own.verified() ? new dev.cardtable.store.PlayerRow(own.playerId(), own.name(), null) : null;
         GameView next = creation.create(new GameCreation.NewGame(g.type(), g.ruleset(), null, json.stringMap(g.options()),
-                null, seats, clock, g.id(), false, player));
+                null, seats, clock, g.id(), false, player(g.seats().get(caller))));
         store.linkRematch(g.id(), next.id());
-        return next;
+        return new Rematch(next, true);
+    }
+
+    /** Seats seat {@code caller} of finished game {@code old} in the seat its rematch keeps for it. */
+    private GameView accept(GameRow old, int caller) {
+        UUID id = old.table().rematch();
+        GameRow next = store.lock(id).orElseThrow(GameException::gameNotFound);
+        int kept = next.seats().size() - 1 - caller;
+        if (next.status() != Status.WAITING || next.seats().get(kept).kind() != SeatKind.OPEN) {
+            throw new GameException(Failure.REMATCH_EXISTS, "this game already has a rematch, which keeps no open seat for you"
+                    + " (it is " + next.status().id() + ")", Map.of("gameId", id.toString()));
+        }
+        return creation.seat(next, kept, old.seats().get(caller).name(), player(old.seats().get(caller)));
+    }
+
+    /** A verified seat's player, who stays verified in the rematch: the seat's token was handed to its key. */
+    private static PlayerRow player(SeatRow old) {
+        return old.verified() ? new PlayerRow(old.playerId(), old.name(), null) : null;
     }
 }

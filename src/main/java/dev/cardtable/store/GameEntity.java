@@ -71,6 +71,9 @@ public class GameEntity extends PanacheEntityBase {
     @JdbcTypeCode(SqlTypes.JSON)
     public String clock;
 
+    /** When the seat to act runs out of time, or null: a history read ends a game that is due. */
+    public Instant deadline;
+
     /** The rematch this game was made from, or null. */
     @Column(name = "rematch_of")
     public UUID rematchOf;
@@ -88,6 +91,6 @@ public class GameEntity extends PanacheEntityBase {
     public GameRow toRow(java.util.List<SeatRow> seats) {
         return new GameRow(id, type, ruleset, rulesetVersion, options, seed, customDeal, seedCommitment,
                 Status.of(status), version, state, result, createdAt, updatedAt, finishedAt, seats, seatsTaken,
-                new GameRow.Table(clock, null, null, rematchOf, null), new GameRow.Origin(certified, daily));
+                new GameRow.Table(clock, null, deadline, rematchOf, null), new GameRow.Origin(certified, daily));
     }
 }

@@ -34,9 +34,16 @@ public class HistoryQueries {
      * @param cursorAt      creation time of the last game of the previous page
      * @param cursorId      id of that game
      * @param limit         games per page
+     * @param openToAll     leave out rematches, whose open seats are kept for their players (the lobby)
      */
     public record Filter(String type, Status status, String player, String result, Instant createdAfter,
-                         Instant createdBefore, Instant cursorAt, UUID cursorId, int limit) {
+                         Instant createdBefore, Instant cursorAt, UUID cursorId, int limit, boolean openToAll) {
+
+        /** A filter that keeps rematches. */
+        public Filter(String type, Status status, String player, String result, Instant createdAfter,
+                      Instant createdBefore, Instant cursorAt, UUID cursorId, int limit) {
+            this(type, status, player, result, createdAfter, createdBefore, cursorAt, cursorId, limit, false);
+        }
     }
 
     /**
@@ -95,6 +102,9 @@ public class HistoryQueries {
         if (f.status() != null) {
             sql.append(" and g.status = :status");
             p.put("status", f.status().id());
+        }
+        if (f.openToAll()) {
+            sql.append(byPlayer ? " and s.game_id in (select id from games where rematch_of is null)" : " and g.rematch_of is null");
         }
         if (f.result() != null) {
             sql.append(byPlayer ? " and s.outcome = :result"

@@ -2,6 +2,7 @@ package dev.cardtable.api;
 
 import dev.cardtable.game.Sweep;
 import dev.cardtable.support.Api;
+import dev.cardtable.support.Db;
 import dev.cardtable.support.MovableClock;
 import dev.cardtable.support.PostgresResource;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -144,6 +145,40 @@ class EndingsTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void aRecordCarriesTheClockAndItsTimeoutIsTimedByIt() throws Exception {
+        Table t = twoHumans("ulla", "vito", Map.of("type", "correspondence", "perMove", "PT1H"));
+        move(t.id(), t.t0(), firstLegal(t.id(), t.t0())).then().statusCode(200);
+        clock.advance(Duration.ofHours(2));
+        JsonPath ended = game(t.id());
+        assertEquals("timeout", ended.getString("result.ending"));
+        Map<String, Object> record = as(null).get("/api/games/" + t.id() + "/record").then().statusCode(200)
+                .body("formatVersion", equalTo(3)).body("clock.type", equalTo("correspondence"))
+                .body("clock.perMove", equalTo("PT1H")).extract().jsonPath().getMap("");
+        List<Map<String, Object>> moves = (List<Map<String, Object>>) record.get("moves");
+        Db.update("delete from games where id = ?::uuid", t.id());
+
+        // A timeout before the seat's hour was up, or in a game without a clock, is refused.
+        Map<String, Object> early = new java.util.HashMap<>(record);
+        List<Map<String, Object>> earlyMoves = moves.stream().map(m -> (Map<String, Object>) new java.util.HashMap<>(m)).toList();
+        earlyMoves.get(1).put("at", Instant.parse((String) moves.get(0).get("at")).plus(Duration.ofMinutes(30)).toString());
+        early.put("moves", earlyMoves);
+        as(null).body(early).post("/api/games/import").then().statusCode(422).body("code", equalTo("invalid-record"))
+                .body("move", equalTo(2));
+        Map<String, Object> unclocked = new java.util.HashMap<>(record);
+        unclocked.put("clock", null);
+        as(null).body(unclocked).post("/api/games/import").then().statusCode(422).body("code", equalTo("invalid-record"))
+                .body("move", equalTo(2));
+
+        // The record as it was imports to the same clock and the same end, and exports the same record.
+        String imported = as(null).body(record).post("/api/games/import").then().statusCode(201)
+                .body("clock.perMove", equalTo("PT1H")).body("result.ending", equalTo("timeout"))
+                .body("result.endedBy", equalTo(1)).extract().path("id");
+        Map<String, Object> again = as(null).get("/api/games/" + imported + "/record").then().extract().jsonPath().getMap("");
+        assertEquals(record, again);
+    }
+
+    @Test
     void aFischerClockChargesEachMoveAndAddsTheIncrement() {
         Table t = twoHumans("emma", "finn", Map.of("type", "fischer", "initial", "PT5M", "increment", "PT2S"));
         long start = t.created().jsonPath().getLong("clock.remainingMs[0]");
@@ -162,6 +197,34 @@ class EndingsTest {
         assertEquals(1, g.getInt("result.endedBy"));
         assertEquals(2, g.getInt("moveCount"));
         assertEquals(0, sweep.sweep(), "ended once");
+    }
+
+    @Test
+    void everyReadOfAGameThatRanOutOfTimeShowsItEndedWithoutASweep() {
+        Table viaLog = twoHumans("olga", "piet", Map.of("type", "fischer", "initial", "PT1M", "increment", "PT0S"));
+        Table viaHistory = twoHumans("quin", "rosa", Map.of("type", "fischer", "initial", "PT1M", "increment", "PT0S"));
+        Table viaTimeline = twoHumans("sven", "tova", Map.of("type", "fischer", "initial", "PT1M", "increment", "PT0S"));
+        clock.advance(Duration.ofMinutes(2));
+
+        // No sweep runs and no GET of the game comes first: each read ends the game itself.
+        JsonPath log = as(null).get("/api/games/" + viaLog.id() + "/moves").then().statusCode(200).extract().jsonPath();
+        assertEquals(Map.of("action", "timeout"), log.getMap("items[0].move"));
+        assertEquals(0, log.getInt("items[0].seat"));
+
+        JsonPath history = as(null).get("/api/games?player=quin").then().statusCode(200).extract().jsonPath();
+        assertEquals(viaHistory.id(), history.getString("items[0].id"));
+        assertEquals("finished", history.getString("items[0].status"));
+        assertEquals("timeout", history.getString("items[0].result.ending"));
+
+        JsonPath timeline = as(null).get("/api/games/" + viaTimeline.id() + "/timeline").then().statusCode(200)
+                .extract().jsonPath();
+        assertEquals(2, timeline.getList("items").size(), "the deal and the timeout");
+        assertEquals("timeout", timeline.getString("items[1].entry.move.action"));
+
+        assertEquals(0, sweep.sweep(), "every game already ended once");
+        for (Table t : List.of(viaLog, viaHistory, viaTimeline)) {
+            assertEquals(1, game(t.id()).getInt("moveCount"));
+        }
     }
 
     @Test

@@ -85,20 +85,29 @@ class LobbyTest {
             assertEquals(200, sse.status());
             Response filled = waiting("sse-a", null);
             Response cancelled = waiting("sse-b", null);
+            Map<String, Object> listed = as(null).get("/api/lobby?limit=100").then().extract().jsonPath()
+                    .getMap("items.find { it.id == '" + filled.path("id") + "' }");
             as(null).body(Map.of("name", "sse-c")).post("/api/games/" + filled.path("id") + "/seats/1").then().statusCode(200);
             as((String) cancelled.path("credentials[0].token")).post("/api/games/" + cancelled.path("id") + "/cancel")
                     .then().statusCode(200);
             List<String> seen = new ArrayList<>();
+            Map<String, Object> opened = null;
             for (int i = 0; i < 20 && seen.size() < 4; i++) {
                 SseClient.Event e = sse.poll(Duration.ofSeconds(10));
                 if (e == null) {
                     break;
                 }
                 if (e.data() != null && (e.data().contains(filled.path("id")) || e.data().contains(cancelled.path("id")))) {
-                    seen.add(e.name() + " " + (e.data().contains(filled.path("id")) ? "a" : "b"));
+                    boolean a = e.data().contains(filled.path("id"));
+                    seen.add(e.name() + " " + (a ? "a" : "b"));
+                    if (a && e.name().equals("opened")) {
+                        opened = JsonPath.from(e.data()).getMap("");
+                    }
                 }
             }
             assertTrue(seen.containsAll(List.of("opened a", "opened b", "filled a", "cancelled b")), seen.toString());
+            assertEquals(listed, opened, "an opened game is sent as the lobby lists it");
+            assertEquals(List.of(1), listed.get("openSeats"));
         }
     }
 
@@ -118,11 +127,21 @@ class LobbyTest {
                 .body("seats[0].kind", equalTo("open")).body("seats[1].name", equalTo("rm-alice"))
                 .body("credentials[0].seat", equalTo(1)).body("clock.perMove", equalTo("PT48H"));
         as(null).get("/api/games/" + id).then().body("rematch", equalTo(next));
-        as(null).get("/api/lobby?limit=100").then().body("items.find { it.id == '" + next + "' }.rematchOf", equalTo(id));
+        // The open seat is kept for bob: not in the lobby, and nobody else (not even under his name) takes it.
+        as(null).get("/api/lobby?limit=100").then().body("items.id", not(hasItem(next)));
+        as(null).body(Map.of("name", "rm-bob")).post("/api/games/" + next + "/seats/0").then().statusCode(403)
+                .body("code", equalTo("seat-reserved")).body("gameId", equalTo(id));
+        as(null).get("/api/games/" + next).then().body("seats[0].kind", equalTo("open"));
+
+        // Bob accepts with his token of the finished game: he sits, under his name, and the rematch starts.
+        Response accepted = as(bob).post("/api/games/" + id + "/rematch").then().statusCode(200).extract().response();
+        accepted.then().body("id", equalTo(next)).body("status", equalTo("active"))
+                .body("seats[0].name", equalTo("rm-bob")).body("credentials[0].seat", equalTo(0));
+        as((String) accepted.path("credentials[0].token")).get("/api/games/" + next).then().statusCode(200)
+                .body("viewer", equalTo(0));
         as(bob).post("/api/games/" + id + "/rematch").then().statusCode(409).body("code", equalTo("rematch-exists"))
                 .body("gameId", equalTo(next));
-        as(null).body(Map.of("name", "rm-bob")).post("/api/games/" + next + "/seats/0").then().statusCode(200)
-                .body("status", equalTo("active"));
+        as(alice).post("/api/games/" + id + "/rematch").then().statusCode(409).body("code", equalTo("rematch-exists"));
     }
 
     @Test

@@ -131,7 +131,7 @@ class RecordTest {
         tamperings.add(r -> r.put("seed", null));
         badMove.add(null);
         // Another format.
-        tamperings.add(r -> r.put("formatVersion", 3));
+        tamperings.add(r -> r.put("formatVersion", 4));
         badMove.add(null);
         String before = Db.scalar("select count(*) from games");
         for (int i = 0; i < tamperings.size(); i++) {
@@ -158,7 +158,7 @@ class RecordTest {
         Db.update("delete from games where id = ?::uuid", id);
         String imported = as(null).body(rec).post("/api/games/import").then().statusCode(201)
                 .body("result.standings[0]", equalTo(standing)).extract().path("id");
-        as(null).get("/api/games/" + imported + "/record").then().body("formatVersion", equalTo(2))
+        as(null).get("/api/games/" + imported + "/record").then().body("formatVersion", equalTo(3))
                 .body("result.standings[0]", equalTo(standing));
     }
 

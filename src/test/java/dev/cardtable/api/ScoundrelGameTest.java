@@ -141,7 +141,7 @@ class ScoundrelGameTest {
         as(null).get("/api/games/" + id + "/record").then().statusCode(200)
                 .body("deal", equalTo(WINNABLE))
                 .body("result.standings[0].outcome", equalTo("won"))
-                .body("formatVersion", equalTo(2))
+                .body("formatVersion", equalTo(3))
                 .body("moves", hasSize(44));
         move(id, token, Map.of("action", "play", "card", "2D")).then().statusCode(409).body("code", equalTo("game-over"));
     }

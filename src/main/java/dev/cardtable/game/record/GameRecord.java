@@ -2,6 +2,7 @@ package dev.cardtable.game.record;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.cardtable.game.Clocks;
 
 import java.time.Instant;
 import java.util.List;
@@ -13,12 +14,14 @@ import java.util.Map;
  * reveal hidden cards); once it is over they are filled in.
  *
  * @param format         always {@code cardtable-record}
- * @param formatVersion  {@value #VERSION} for this shape (1: the same, but {@code result} in the game's own shape)
+ * @param formatVersion  {@value #VERSION} for this shape (2: the same without {@code clock}; 1: also
+ *                       {@code result} in the game's own shape)
  * @param type           game type
  * @param ruleset        ruleset name
  * @param rulesetVersion ruleset version
  * @param options        every option with its value
  * @param seats          the seats
+ * @param clock          the clock chosen at creation ({@code docs/api.md}, "Clocks"), or null for none
  * @param seedCommitment SHA-256 hex of {@code "commit:" + seed}, null for a custom deal
  * @param seed           the seed (finished games), else null
  * @param deal           the custom deal (finished games dealt from one), else null
@@ -28,18 +31,18 @@ import java.util.Map;
  * @param createdAt      creation time
  * @param finishedAt     end time, else null
  */
-@JsonPropertyOrder({"format", "formatVersion", "type", "ruleset", "rulesetVersion", "options", "seats",
+@JsonPropertyOrder({"format", "formatVersion", "type", "ruleset", "rulesetVersion", "options", "seats", "clock",
         "seedCommitment", "seed", "deal", "moves", "status", "result", "createdAt", "finishedAt"})
 public record GameRecord(String format, Integer formatVersion, String type, String ruleset,
                          Integer rulesetVersion, Map<String, String> options, List<Seat> seats,
-                         String seedCommitment, String seed, JsonNode deal, List<Move> moves,
+                         Clocks.ClockSettings clock, String seedCommitment, String seed, JsonNode deal, List<Move> moves,
                          String status, JsonNode result, Instant createdAt, Instant finishedAt) {
 
     /** The format name. */
     public static final String FORMAT = "cardtable-record";
 
     /** The format version written. */
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
 
     /**
      * A seat of the record.

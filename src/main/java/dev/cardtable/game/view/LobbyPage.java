@@ -24,9 +24,8 @@ public record LobbyPage(List<LobbyItem> items, String nextCursor) {
      * @param waiting   the names of the players seated and waiting, in seat order
      * @param since     when the game was created
      * @param clock     the clock settings, or null for none
-     * @param rematchOf the game this one is a rematch of, or null
      */
     public record LobbyItem(UUID id, String type, String ruleset, List<Integer> openSeats, List<String> waiting,
-                       Instant since, Clocks.ClockSettings clock, UUID rematchOf) {
+                       Instant since, Clocks.ClockSettings clock) {
     }
 }

@@ -1,0 +1,144 @@
+package dev.cardtable.events;
+
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+import org.postgresql.PGConnection;
+import org.postgresql.PGNotification;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * The instance's one listening connection to PostgreSQL (LISTEN/NOTIFY), shared by every
+ * {@link Channel}: it LISTENs on each channel, hands each notification to its channel, reconnects
+ * after a lost connection (telling every channel, so that it can catch up), and beats every
+ * channel's heartbeat. Off when {@code cardtable.events.enabled=false}.
+ */
+@ApplicationScoped
+public class Listener {
+
+    private static final Logger LOG = Logger.getLogger(Listener.class);
+
+    @Inject
+    Instance<Channel> channels;
+
+    @ConfigProperty(name = "cardtable.events.enabled", defaultValue = "true")
+    boolean enabled;
+
+    @ConfigProperty(name = "cardtable.events.heartbeat", defaultValue = "15s")
+    Duration heartbeat;
+
+    @ConfigProperty(name = "quarkus.datasource.jdbc.url")
+    String url;
+
+    @ConfigProperty(name = "quarkus.datasource.username")
+    Optional<String> username;
+
+    @ConfigProperty(name = "quarkus.datasource.password")
+    Optional<String> password;
+
+    private Map<String, Channel> byName;
+    private ScheduledExecutorService timer;
+    private volatile boolean running;
+    private Thread thread;
+
+    void start(@Observes StartupEvent event) {
+        if (!enabled) {
+            return;
+        }
+        byName = channels.stream().collect(Collectors.toMap(Channel::name, Function.identity()));
+        running = true;
+        thread = Thread.ofPlatform().daemon().name("cardtable-listen").start(this::listen);
+        timer = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform().daemon().name("cardtable-heartbeat").unstarted(r));
+        timer.scheduleAtFixedRate(this::beat, heartbeat.toMillis(), heartbeat.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    void stop(@Observes ShutdownEvent event) {
+        running = false;
+        if (timer != null) {
+            timer.shutdownNow();
+        }
+        if (thread != null) {
+            thread.interrupt();
+        }
+    }
+
+    /** Whether live events are served ({@code cardtable.events.enabled}). */
+    public boolean enabled() {
+        return enabled;
+    }
+
+    /** Runs {@code task} once after {@code delay}, on the heartbeat's thread; nothing when events are off. */
+    public void later(Duration delay, Runnable task) {
+        if (timer != null) {
+            timer.schedule(task, delay.toMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    private void listen() {
+        while (running) {
+            try (Connection c = DriverManager.getConnection(url, username.orElse(null), password.orElse(null));
+                 Statement s = c.createStatement()) {
+                for (String name : byName.keySet()) {
+                    s.execute("LISTEN " + name);
+                }
+                for (Channel channel : List.copyOf(byName.values())) {
+                    channel.connected(c);
+                }
+                PGConnection pg = c.unwrap(PGConnection.class);
+                while (running) {
+                    PGNotification[] notes = pg.getNotifications(5_000);
+                    if (notes == null) {
+                        continue;
+                    }
+                    for (PGNotification n : notes) {
+                        Channel channel = byName.get(n.getName());
+                        if (channel != null) {
+                            channel.receive(n.getParameter());
+                        }
+                    }
+                }
+            } catch (SQLException | RuntimeException e) {
+                if (running) {
+                    LOG.warn("event listener connection lost; reconnecting: " + e.getMessage());
+                    sleep(1_000);
+                }
+            }
+        }
+    }
+
+    private void beat() {
+        for (Channel channel : byName.values()) {
+            try {
+                channel.heartbeat();
+            } catch (RuntimeException e) {
+                LOG.warn("heartbeat of " + channel.name() + " failed: " + e.getMessage());
+            }
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

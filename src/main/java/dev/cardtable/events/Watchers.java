@@ -1,0 +1,143 @@
+package dev.cardtable.events;
+
+import dev.cardtable.store.GameStore;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Which games are watched, by a live subscriber on any instance, so that a move notifies only
+ * then ({@link MoveBus}). Each instance keeps the set in memory: loaded from the
+ * {@code game_watchers} table whenever the listening connection (re)connects and at every
+ * heartbeat, and kept current between by {@value #CHANNEL} notifications that every watch and
+ * unwatch sends. So an unwatched move costs no statement at all.
+ */
+@ApplicationScoped
+public class Watchers implements Channel {
+
+    /**
+     * The notification channel of watchers; payload {@code +<game id>:<instance>} when an instance
+     * starts watching a game, {@code -<game id>:<instance>} when it stops.
+     */
+    public static final String CHANNEL = "cardtable_watch";
+
+    @Inject
+    EntityManager em;
+
+    @Inject
+    GameStore store;
+
+    private final UUID instance = UUID.randomUUID();
+    /** The games this instance watches. */
+    private final Set<UUID> local = ConcurrentHashMap.newKeySet();
+    /** Watched games (on any instance) → the instances watching them. */
+    private final Map<UUID, Set<UUID>> watched = new ConcurrentHashMap<>();
+
+    @Override
+    public String name() {
+        return CHANNEL;
+    }
+
+    /** Whether some instance watches {@code gameId}; a map lookup, no statement. */
+    public boolean watched(UUID gameId) {
+        return watched.containsKey(gameId);
+    }
+
+    /**
+     * This instance starts watching {@code gameId}. The watcher row is written under a share lock
+     * on the game row, so a move in flight commits first (and a catch-up after this call sees it)
+     * or starts after (and sees the watcher, and notifies).
+     */
+    public void watch(UUID gameId) {
+        local.add(gameId);
+        add(gameId, instance);
+        QuarkusTransaction.requiringNew().run(() -> {
+            em.createNativeQuery("select 1 from games where id = ?1 for share").setParameter(1, gameId).getResultList();
+            touch(gameId);
+            store.notify(CHANNEL, "+" + gameId + ":" + instance);
+        });
+    }
+
+    /** This instance stops watching {@code gameId}. */
+    public void unwatch(UUID gameId) {
+        local.remove(gameId);
+        remove(gameId, instance);
+        QuarkusTransaction.requiringNew().run(() -> {
+            em.createNativeQuery("delete from game_watchers where game_id = ?1 and instance = ?2")
+                    .setParameter(1, gameId).setParameter(2, instance).executeUpdate();
+            store.notify(CHANNEL, "-" + gameId + ":" + instance);
+        });
+    }
+
+    @Override
+    public void receive(String payload) {
+        int colon = payload.indexOf(':');
+        UUID game = UUID.fromString(payload.substring(1, colon));
+        UUID by = UUID.fromString(payload.substring(colon + 1));
+        if (payload.charAt(0) == '+') {
+            add(game, by);
+        } else {
+            remove(game, by);
+        }
+    }
+
+    @Override
+    public void connected(Connection connection) throws SQLException {
+        reload(connection);
+    }
+
+    /** Keeps this instance's rows fresh, drops those of instances that died, and reloads the set. */
+    @Override
+    public void heartbeat() {
+        QuarkusTransaction.requiringNew().run(() -> {
+            local.forEach(this::touch);
+            // Rows of instances that died without cleaning up only cost notifications; drop them.
+            em.createNativeQuery("delete from game_watchers where seen_at < now() - interval '5 minutes'")
+                    .executeUpdate();
+        });
+        QuarkusTransaction.requiringNew().run(() -> em.unwrap(org.hibernate.Session.class).doWork(this::reload));
+    }
+
+    private void touch(UUID gameId) {
+        em.createNativeQuery("""
+                        insert into game_watchers (game_id, instance, seen_at) values (?1, ?2, now())
+                        on conflict (game_id, instance) do update set seen_at = now()""")
+                .setParameter(1, gameId).setParameter(2, instance).executeUpdate();
+    }
+
+    private void add(UUID game, UUID by) {
+        watched.computeIfAbsent(game, k -> ConcurrentHashMap.newKeySet()).add(by);
+    }
+
+    private void remove(UUID game, UUID by) {
+        watched.computeIfPresent(game, (k, set) -> {
+            set.remove(by);
+            return set.isEmpty() ? null : set;
+        });
+    }
+
+    /** Replaces the watched set with the table's rows, keeping this instance's own games. */
+    private void reload(Connection c) throws SQLException {
+        Map<UUID, Set<UUID>> fresh = new ConcurrentHashMap<>();
+        try (Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("select game_id, instance from game_watchers")) {
+            while (rs.next()) {
+                fresh.computeIfAbsent(rs.getObject(1, UUID.class), k -> ConcurrentHashMap.newKeySet())
+                        .add(rs.getObject(2, UUID.class));
+            }
+        }
+        local.forEach(g -> fresh.computeIfAbsent(g, k -> ConcurrentHashMap.newKeySet()).add(instance));
+        watched.keySet().retainAll(fresh.keySet());
+        watched.putAll(fresh);
+    }
+}
