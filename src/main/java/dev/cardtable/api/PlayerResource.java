@@ -1,7 +1,10 @@
 package dev.cardtable.api;
 
 import dev.cardtable.api.dto.RegisterRequest;
+import dev.cardtable.game.DailyStreaks;
 import dev.cardtable.game.Players;
+import dev.cardtable.game.view.Streaks;
+import jakarta.ws.rs.GET;
 import dev.cardtable.game.view.PlayerKey;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -37,6 +40,9 @@ public class PlayerResource {
     @Inject
     Players players;
 
+    @Inject
+    DailyStreaks streaks;
+
     @POST
     @Path("/players")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -46,6 +52,14 @@ public class PlayerResource {
         PlayerKey key = players.register(request == null ? null : request.name());
         return Response.created(URI.create("/api/players/" + URLEncoder.encode(key.name(), StandardCharsets.UTF_8)
                 + "/stats")).entity(key).build();
+    }
+
+    @GET
+    @Path("/players/{name}/streaks")
+    @Operation(summary = "A registered player's runs of consecutive days at the daily deal, played and won, per ruleset")
+    @APIResponse(responseCode = "200", description = "The streaks", content = @Content(schema = @Schema(ref = "Streaks")))
+    public Streaks streaks(@PathParam("name") String name) {
+        return streaks.streaks(name);
     }
 
     @POST

@@ -59,9 +59,12 @@ public class Projection {
         return seat == null ? Viewer.spectator() : Viewer.seat(Seat.of(seat));
     }
 
-    /** The game's seed as a client may see it: only once the game is over. */
-    public static String seed(GameRow game) {
-        return game.status() == Status.FINISHED ? game.seed() : null;
+    /**
+     * The game's seed as a client may see it: only once the game is over, and for a daily deal
+     * only once its day is over ({@link Sealing}).
+     */
+    public String seed(GameRow game) {
+        return game.status() == Status.FINISHED && !Sealing.sealed(game, time.instant()) ? game.seed() : null;
     }
 
     /** The game's custom deal (JSON text) as a client may see it: only once the game is over. */
