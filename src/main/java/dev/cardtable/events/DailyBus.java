@@ -2,7 +2,6 @@ package dev.cardtable.events;
 
 import dev.cardtable.game.DailyFinished;
 import dev.cardtable.store.GameStore;
-import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -11,8 +10,6 @@ import java.time.LocalDate;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 /**
  * Live changes to the daily deal's boards across server instances, by PostgreSQL LISTEN/NOTIFY on
@@ -48,12 +45,6 @@ public class DailyBus implements Channel {
     GameStore store;
 
     private final Set<Subscriber> subscribers = ConcurrentHashMap.newKeySet();
-    private final ExecutorService dispatch = Executors.newVirtualThreadPerTaskExecutor();
-
-    @PreDestroy
-    void stop() {
-        dispatch.shutdownNow();
-    }
 
     @Override
     public String name() {
@@ -83,7 +74,7 @@ public class DailyBus implements Channel {
         LocalDate day = LocalDate.parse(p[1]);
         UUID game = UUID.fromString(p[2]);
         subscribers.stream().filter(s -> s.ruleset().equals(p[0]) && s.day().equals(day))
-                .forEach(sub -> dispatch.execute(() -> sub.finished(game)));
+                .forEach(sub -> listener.dispatch(() -> sub.finished(game)));
     }
 
     /** Drops subscribers whose clients have gone. */

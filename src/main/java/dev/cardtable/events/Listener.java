@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -54,6 +55,7 @@ public class Listener {
     @ConfigProperty(name = "quarkus.datasource.password")
     Optional<String> password;
 
+    private final ExecutorService dispatch = Executors.newVirtualThreadPerTaskExecutor();
     private Map<String, Channel> byName;
     private ScheduledExecutorService timer;
     private volatile boolean running;
@@ -78,11 +80,19 @@ public class Listener {
         if (thread != null) {
             thread.interrupt();
         }
+        dispatch.shutdownNow();
+        // Watcher rows of this instance expire by themselves (Watchers#heartbeat); the database
+        // may already be stopping with the server, so they are not deleted here.
     }
 
     /** Whether live events are served ({@code cardtable.events.enabled}). */
     public boolean enabled() {
         return enabled;
+    }
+
+    /** Runs {@code task} on a virtual thread of its own: sending to a subscriber may block. */
+    public void dispatch(Runnable task) {
+        dispatch.execute(task);
     }
 
     /** Runs {@code task} once after {@code delay}, on the heartbeat's thread; nothing when events are off. */

@@ -2,7 +2,6 @@ package dev.cardtable.events;
 
 import dev.cardtable.game.LobbyChange;
 import dev.cardtable.store.GameStore;
-import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -10,8 +9,6 @@ import jakarta.inject.Inject;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 /**
  * Live changes to the lobby across server instances, by PostgreSQL LISTEN/NOTIFY on
@@ -44,12 +41,6 @@ public class LobbyBus implements Channel {
     GameStore store;
 
     private final Set<Subscriber> subscribers = ConcurrentHashMap.newKeySet();
-    private final ExecutorService dispatch = Executors.newVirtualThreadPerTaskExecutor();
-
-    @PreDestroy
-    void stop() {
-        dispatch.shutdownNow();
-    }
 
     @Override
     public String name() {
@@ -78,7 +69,7 @@ public class LobbyBus implements Channel {
         int colon = payload.indexOf(':');
         String change = payload.substring(0, colon);
         UUID game = UUID.fromString(payload.substring(colon + 1));
-        subscribers.forEach(sub -> dispatch.execute(() -> sub.changed(change, game)));
+        subscribers.forEach(sub -> listener.dispatch(() -> sub.changed(change, game)));
     }
 
     /** Drops subscribers whose clients have gone. */

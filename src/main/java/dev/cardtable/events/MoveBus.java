@@ -2,7 +2,6 @@ package dev.cardtable.events;
 
 import dev.cardtable.game.MovesApplied;
 import dev.cardtable.store.GameStore;
-import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -13,8 +12,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 /**
  * Live move events across server instances, by PostgreSQL LISTEN/NOTIFY.
@@ -58,14 +55,6 @@ public class MoveBus implements Channel {
     GameStore store;
 
     private final Map<UUID, Set<Subscriber>> subscribers = new ConcurrentHashMap<>();
-    private final ExecutorService dispatch = Executors.newVirtualThreadPerTaskExecutor();
-
-    @PreDestroy
-    void stop() {
-        dispatch.shutdownNow();
-        // This instance's watcher rows expire by themselves (Watchers#heartbeat); the database
-        // may already be stopping with the server, so they are not deleted here.
-    }
 
     @Override
     public String name() {
@@ -88,7 +77,7 @@ public class MoveBus implements Channel {
     public void subscribe(UUID gameId, Subscriber subscriber) {
         watchers.watch(gameId);
         subscribers.computeIfAbsent(gameId, k -> ConcurrentHashMap.newKeySet()).add(subscriber);
-        listener.later(LATE_CATCH_UP, () -> dispatch.execute(subscriber::catchUp));
+        listener.later(LATE_CATCH_UP, () -> listener.dispatch(subscriber::catchUp));
     }
 
     /** Removes {@code subscriber}; the game's watcher row goes with the instance's last one. */
@@ -107,14 +96,14 @@ public class MoveBus implements Channel {
     public void receive(String payload) {
         Set<Subscriber> set = subscribers.get(UUID.fromString(payload.substring(0, payload.indexOf(':'))));
         if (set != null) {
-            set.forEach(sub -> dispatch.execute(sub::catchUp));
+            set.forEach(sub -> listener.dispatch(sub::catchUp));
         }
     }
 
     /** Anything committed while the listening connection was down is caught up from the log. */
     @Override
     public void connected(Connection connection) {
-        subscribers.values().forEach(set -> set.forEach(sub -> dispatch.execute(sub::catchUp)));
+        subscribers.values().forEach(set -> set.forEach(sub -> listener.dispatch(sub::catchUp)));
     }
 
     /** Drops subscribers whose clients have gone, and has the others catch up. */
@@ -124,7 +113,7 @@ public class MoveBus implements Channel {
             if (!sub.heartbeat()) {
                 unsubscribe(gameId, sub);
             } else {
-                dispatch.execute(sub::catchUp);
+                listener.dispatch(sub::catchUp);
             }
         }));
     }

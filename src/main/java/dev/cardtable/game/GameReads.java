@@ -163,14 +163,18 @@ public class GameReads {
      * projected for the caller as a live view would have been; everything is revealed once the
      * game is over.
      *
-     * @throws GameException {@code malformed-request} when {@code n} is outside 0..version
+     * @throws GameException {@code malformed-request} for a negative {@code n}, {@code not-found}
+     *                       past the last move
      */
     @Transactional
     public Position position(UUID id, String authorization, int n) {
         GameRow g = find(id);
         Integer seat = seat(g, authorization);
-        if (n < 0 || n > g.version()) {
-            throw GameException.malformed("n must be 0 to " + g.version());
+        if (n < 0) {
+            throw GameException.malformed("n is a move number from 0 (the deal)");
+        }
+        if (n > g.version()) {
+            throw new GameException(Failure.NOT_FOUND, "no position " + n + " yet: the game has " + g.version() + " moves");
         }
         return projection.position(replay(g, n), g, seat, n);
     }

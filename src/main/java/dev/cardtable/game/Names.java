@@ -3,7 +3,7 @@ package dev.cardtable.game;
 import java.util.regex.Pattern;
 
 /**
- * Player names: 1 to 40 letters, digits, {@code _}, {@code -} or {@code .}, but not {@code .} or
+ * Player names: 1 to 40 ASCII letters, digits, {@code _}, {@code -} or {@code .}, but not {@code .} or
  * {@code ..}, which a URL path would normalise away: every name must survive a round trip through
  * {@code /api/players/{name}/stats}.
  */
@@ -27,7 +27,7 @@ public final class Names {
      */
     public static String check(String name) {
         if (!valid(name)) {
-            throw GameException.malformed("a name is 1 to 40 letters, digits, '_', '-' or '.', and not '.' or '..'");
+            throw GameException.malformed("a name is 1 to 40 ASCII letters, digits, '_', '-' or '.', and not '.' or '..'");
         }
         return name;
     }

@@ -217,7 +217,9 @@ class ScoundrelGameTest {
                     .body("n", equalTo(n)).extract().path("view");
             assertEquals(live.get(n), past, "state " + n);
         }
-        as(null).get("/api/games/" + g.id() + "/states/" + live.size()).then().statusCode(400)
+        as(null).get("/api/games/" + g.id() + "/states/" + live.size()).then().statusCode(404)
+                .body("code", equalTo("not-found"));
+        as(null).get("/api/games/" + g.id() + "/states/-1").then().statusCode(400)
                 .body("code", equalTo("malformed-request"));
     }
 
