@@ -7,6 +7,8 @@ import dev.cardtable.support.PostgresResource;
 import dev.cardtable.support.SseClient;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
 import io.restassured.RestAssured;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
@@ -34,10 +36,23 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The daily deal: one stored deal per day, one attempt per player, sealed until the day ends, boards and streaks. */
+/**
+ * The daily deal: one stored deal per day, one attempt per player, sealed until the day ends, boards
+ * and streaks. These tests move the server's clock by days, so they run in a server of their own
+ * (a test profile): the other tests' games never see that much time pass.
+ */
 @QuarkusTest
 @QuarkusTestResource(PostgresResource.class)
+@TestProfile(DailyDealTest.DaysPass.class)
 class DailyDealTest {
+
+    /** A server whose clock these tests alone move; games idle for the days they skip stay running. */
+    public static class DaysPass implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("cardtable.abandon-after", "P3650D");
+        }
+    }
 
     @Inject
     MovableClock clock;
