@@ -97,7 +97,7 @@ public class EventsResource {
         if (token) {
             throw new GameException(Failure.MALFORMED_REQUEST, "send either 'ticket' or 'Authorization', not both");
         }
-        games.viewerSeat(gameId, null);
+        games.requireExists(gameId);
         return tickets.seat(gameId, ticket);
     }
 

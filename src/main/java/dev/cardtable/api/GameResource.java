@@ -10,6 +10,7 @@ import dev.cardtable.game.GameException;
 import dev.cardtable.game.GameReads;
 import dev.cardtable.game.HintService;
 import dev.cardtable.game.MoveService;
+import dev.cardtable.game.Players;
 import dev.cardtable.game.Rematches;
 import dev.cardtable.game.StreamTickets;
 import dev.cardtable.game.record.GameRecord;
@@ -95,8 +96,10 @@ public class GameResource {
     @Operation(summary = "Create a game; the response carries each human seat's token, shown once")
     @APIResponse(responseCode = "201", description = "Created",
             content = @Content(schema = @Schema(ref = "Game")))
-    public Response create(CreateGameRequest request) {
-        return created(creation.create(request == null ? null : request.toCommand()));
+    public Response create(CreateGameRequest request,
+                           @Parameter(description = "A registered player's key: the seat with its name is verified")
+                           @HeaderParam(Players.HEADER) String playerKey) {
+        return created(creation.create(request == null ? null : request.toCommand(), playerKey));
     }
 
     @POST
@@ -143,8 +146,11 @@ public class GameResource {
     @Operation(summary = "Take an open seat; the response carries the seat's token, shown once")
     @APIResponse(responseCode = "200", description = "The game as the new seat sees it, with its credentials",
             content = @Content(schema = @Schema(ref = "Game")))
-    public Response takeSeat(@PathParam("id") String id, @PathParam("seat") String seat, TakeSeatRequest request) {
-        GameView game = creation.takeSeat(parseId(id), parseInt(seat, "seat"), request == null ? null : request.name());
+    public Response takeSeat(@PathParam("id") String id, @PathParam("seat") String seat, TakeSeatRequest request,
+                             @Parameter(description = "A registered player's key: the seat is verified")
+                             @HeaderParam(Players.HEADER) String playerKey) {
+        GameView game = creation.takeSeat(parseId(id), parseInt(seat, "seat"), request == null ? null : request.name(),
+                playerKey);
         return Response.ok(game).header(HttpHeaders.ETAG, ETags.of(game)).build();
     }
 

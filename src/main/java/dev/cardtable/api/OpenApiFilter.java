@@ -30,29 +30,43 @@ public class OpenApiFilter implements OASFilter {
     /** Operations, as "METHOD path", and the statuses each adds to {@link #ANY}. */
     private static final Map<String, Set<Integer>> ERRORS = Map.ofEntries(
             Map.entry("GET /api/game-types", Set.of()),
-            Map.entry("POST /api/games", Set.of(413, 415, 422, 429)),
+            Map.entry("POST /api/games", Set.of(401, 403, 409, 413, 415, 422, 429)),
             Map.entry("GET /api/games", Set.of()),
             Map.entry("POST /api/games/import", Set.of(409, 413, 415, 422, 429)),
-            Map.entry("GET /api/games/{id}", Set.of(401, 404)),
-            Map.entry("POST /api/games/{id}/seats/{seat}", Set.of(403, 404, 409, 413, 415, 429)),
+            Map.entry("GET /api/games/{id}", Set.of(401, 403, 404)),
+            Map.entry("POST /api/games/{id}/seats/{seat}", Set.of(401, 403, 404, 409, 413, 415, 429)),
             Map.entry("POST /api/games/{id}/moves", Set.of(401, 404, 409, 412, 413, 415, 422, 429)),
-            Map.entry("GET /api/games/{id}/moves", Set.of(401, 404)),
-            Map.entry("GET /api/games/{id}/states/{n}", Set.of(401, 404)),
-            Map.entry("GET /api/games/{id}/timeline", Set.of(401, 404)),
+            Map.entry("GET /api/games/{id}/moves", Set.of(401, 403, 404)),
+            Map.entry("GET /api/games/{id}/states/{n}", Set.of(401, 403, 404)),
+            Map.entry("GET /api/games/{id}/timeline", Set.of(401, 403, 404)),
             Map.entry("POST /api/games/{id}/stream-tickets", Set.of(401, 404)),
-            Map.entry("GET /api/games/{id}/events", Set.of(401, 404)),
-            Map.entry("GET /api/games/{id}/record", Set.of(404)),
+            Map.entry("GET /api/games/{id}/events", Set.of(401, 403, 404)),
+            Map.entry("GET /api/games/{id}/record", Set.of(403, 404)),
             Map.entry("POST /api/games/{id}/cancel", Set.of(401, 404, 409, 429)),
             Map.entry("POST /api/games/{id}/rematch", Set.of(401, 404, 409, 429)),
             Map.entry("GET /api/games/{id}/hint", Set.of(401, 404, 409)),
             Map.entry("GET /api/lobby", Set.of()),
             Map.entry("GET /api/lobby/events", Set.of(404)),
-            Map.entry("GET /api/players/{name}/stats", Set.of(404)));
+            Map.entry("GET /api/players/{name}/stats", Set.of(404)),
+            Map.entry("POST /api/players", Set.of(409, 413, 415, 429)),
+            Map.entry("POST /api/players/{name}/key", Set.of(401)),
+            Map.entry("DELETE /api/players/{name}/key", Set.of(401)),
+            Map.entry("GET /api/players/{name}/streaks", Set.of(404)),
+            Map.entry("GET /api/daily/{ruleset}", Set.of(401, 404)),
+            Map.entry("GET /api/daily/{ruleset}/{day}", Set.of(404)),
+            Map.entry("POST /api/daily/{ruleset}/attempts", Set.of(401, 404, 409, 429)),
+            Map.entry("GET /api/daily/{ruleset}/leaderboard", Set.of(404)),
+            Map.entry("GET /api/daily/{ruleset}/{day}/leaderboard", Set.of(404)),
+            Map.entry("GET /api/daily/{ruleset}/{day}/leaderboard/events", Set.of(404)));
 
     /** Operations that need a seat token; the others that read one take it optionally. */
     private static final Set<String> TOKEN_REQUIRED = Set.of("POST /api/games/{id}/moves",
             "POST /api/games/{id}/stream-tickets", "POST /api/games/{id}/cancel", "POST /api/games/{id}/rematch",
             "GET /api/games/{id}/hint");
+
+    /** Operations that need a player key ({@code X-Player-Key}); the others that read one take it optionally. */
+    private static final Set<String> KEY_REQUIRED = Set.of("POST /api/players/{name}/key",
+            "DELETE /api/players/{name}/key", "POST /api/daily/{ruleset}/attempts");
 
     private static final Set<String> NUMERIC = Set.of("limit", "n", "seat");
 
@@ -80,6 +94,16 @@ public class OpenApiFilter implements OASFilter {
             SecurityRequirement seat = OASFactory.createSecurityRequirement().addScheme("seatToken");
             op.setSecurity(TOKEN_REQUIRED.contains(key) ? List.of(seat)
                     : List.of(OASFactory.createSecurityRequirement(), seat));
+        }
+        boolean readsKey = op.getParameters() != null && op.getParameters().stream()
+                .anyMatch(p -> p.getIn() == Parameter.In.HEADER && "X-Player-Key".equalsIgnoreCase(p.getName()));
+        if (readsKey) {
+            op.setParameters(op.getParameters().stream()
+                    .filter(p -> !(p.getIn() == Parameter.In.HEADER && "X-Player-Key".equalsIgnoreCase(p.getName())))
+                    .toList());
+            SecurityRequirement playerKey = OASFactory.createSecurityRequirement().addScheme("playerKey");
+            op.setSecurity(KEY_REQUIRED.contains(key) ? List.of(playerKey)
+                    : List.of(OASFactory.createSecurityRequirement(), playerKey));
         }
         if (op.getParameters() != null) {
             for (Parameter p : op.getParameters()) {

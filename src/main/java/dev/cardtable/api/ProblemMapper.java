@@ -49,7 +49,9 @@ public class ProblemMapper {
 
     @ServerExceptionMapper
     public Response game(GameException e, UriInfo uri) {
-        return problem(e.failure(), e.getMessage(), e.extensions(), uri);
+        Response r = problem(e.failure(), e.getMessage(), e.extensions(), uri);
+        Object retryAfter = e.extensions().get("retryAfter");
+        return retryAfter == null ? r : Response.fromResponse(r).header(HttpHeaders.RETRY_AFTER, retryAfter).build();
     }
 
     @ServerExceptionMapper

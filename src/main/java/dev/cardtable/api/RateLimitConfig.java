@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * Per-client rate limits ({@code cardtable.rate-limit.*}): how many requests of each limited kind
- * one client address may make per {@link #period()}. A client may use a whole period's allowance at
+ * one client (an address, or a registered player for requests with its key) may make per
+ * {@link #period()}. A client may use a whole period's allowance at
  * once; it is then refilled evenly over the period.
  */
 @ConfigMapping(prefix = "cardtable.rate-limit")
@@ -40,11 +41,15 @@ public interface RateLimitConfig {
     @WithDefault("600")
     long move();
 
+    /** Names registered ({@code POST /api/players}) per period, per address. */
+    @WithDefault("10")
+    long register();
+
     /**
-     * The routes ({@code create}, {@code seat}, {@code import}, {@code move}) counted in
+     * The routes ({@code create}, {@code seat}, {@code import}, {@code move}, {@code register}) counted in
      * PostgreSQL, so that their limits hold across every instance on the database; the others
      * are counted in each instance's memory. {@code none} counts every route per instance.
      */
-    @WithDefault("create,seat,import")
+    @WithDefault("create,seat,import,register")
     List<String> shared();
 }

@@ -3,6 +3,7 @@ package dev.cardtable.api;
 import dev.cardtable.api.RateLimits.Decision;
 import dev.cardtable.api.RateLimits.Route;
 import dev.cardtable.game.Failure;
+import dev.cardtable.game.Players;
 import dev.cardtable.store.DatabaseOutage;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
@@ -23,7 +24,11 @@ import java.util.regex.Pattern;
  * the request is read or anything is changed. A client is its address: the connection's peer, or
  * the one {@code X-Forwarded-For}/{@code Forwarded} names only when
  * {@code quarkus.http.proxy.proxy-address-forwarding} is on (Quarkus then reports it as the remote
- * address). Runs after routing, on the worker thread, since a shared bucket is a database call.
+ * address). A request that carries a valid player key ({@code X-Player-Key}) is counted for its
+ * player instead, whatever its address, so that players behind one address do not share an
+ * allowance and a player's allowance survives rotating the key; an invalid key is counted for the
+ * address (the request is then refused with {@code 401}). Registrations are always counted per
+ * address. Runs after routing, on the worker thread, since a shared bucket is a database call.
  */
 public class RateLimitFilter {
 
@@ -32,9 +37,13 @@ public class RateLimitFilter {
     private static final Pattern SEAT = Pattern.compile("/api/games/[^/]+/seats/[^/]+");
     private static final Pattern MOVE = Pattern.compile("/api/games/[^/]+/(moves|cancel)");
     private static final Pattern REMATCH = Pattern.compile("/api/games/[^/]+/rematch");
+    private static final Pattern DAILY = Pattern.compile("/api/daily/[^/]+/attempts");
 
     @Inject
     RateLimits limits;
+
+    @Inject
+    Players players;
 
     @ServerRequestFilter
     public Optional<Response> limit(ContainerRequestContext ctx, HttpServerRequest http) {
@@ -45,10 +54,16 @@ public class RateLimitFilter {
         if (route == null) {
             return Optional.empty();
         }
-        String client = http.remoteAddress() == null ? "unknown" : http.remoteAddress().hostAddress();
+        String address = http.remoteAddress() == null ? "unknown" : http.remoteAddress().hostAddress();
+        String key = route == Route.REGISTER ? null : ctx.getHeaderString(Players.HEADER);
         Decision d;
+        String by = "this address";
         try {
-            d = limits.take(route, client);
+            Optional<java.util.UUID> player = players.playerOf(key);
+            if (player.isPresent()) {
+                by = "this player";
+            }
+            d = limits.take(route, player.map(p -> "player:" + p).orElse(address));
         } catch (RuntimeException e) {
             if (DatabaseOutage.causedBy(e)) {
                 return Optional.of(ProblemMapper.unavailable(ctx.getMethod(), ctx.getUriInfo(), e, false));
@@ -64,7 +79,7 @@ public class RateLimitFilter {
         ext.put("limit", d.limit());
         ext.put("periodSeconds", limits.period().toSeconds());
         ext.put("retryAfter", d.retryAfterSec());
-        String detail = "too many " + route.what() + " from this address: at most " + d.limit() + " per "
+        String detail = "too many " + route.what() + " from " + by + ": at most " + d.limit() + " per "
                 + limits.period().toSeconds() + " s; try again in " + d.retryAfterSec() + " s";
         return Optional.of(Response.fromResponse(ProblemMapper.problem(Failure.RATE_LIMITED, detail, ext, ctx.getUriInfo()))
                 .header(HttpHeaders.RETRY_AFTER, d.retryAfterSec()).build());
@@ -76,7 +91,10 @@ public class RateLimitFilter {
             return null;
         }
         String p = path.length() > 1 && path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
-        if (p.equals("/api/games") || REMATCH.matcher(p).matches()) {
+        if (p.equals("/api/players")) {
+            return Route.REGISTER;
+        }
+        if (p.equals("/api/games") || REMATCH.matcher(p).matches() || DAILY.matcher(p).matches()) {
             return Route.CREATE;
         }
         if (p.equals("/api/games/import")) {

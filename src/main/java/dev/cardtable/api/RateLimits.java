@@ -30,7 +30,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The token buckets behind {@link RateLimitFilter}: one per limited {@link Route} and client
- * address. The routes named by {@code cardtable.rate-limit.shared} (by default creates, seats and
+ * (an address, or a registered player where the request carries its key). The routes named by {@code cardtable.rate-limit.shared} (by default creates, seats and
  * imports) are counted in PostgreSQL ({@code rate_limit_buckets}, with Bucket4j's select-for-update
  * proxy manager) so that their limits hold across every instance on the database; the others
  * (moves) in each instance's memory (see the README, "Rate limits", for why). Buckets of clients that went quiet are dropped once they would be full again.
@@ -42,7 +42,8 @@ public class RateLimits {
 
     /** The kinds of request that are limited. */
     public enum Route {
-        CREATE("game creations"), SEAT("seats taken"), IMPORT("record imports"), MOVE("moves");
+        CREATE("game creations"), SEAT("seats taken"), IMPORT("record imports"), MOVE("moves"),
+        REGISTER("name registrations");
 
         private final String what;
 
@@ -96,7 +97,7 @@ public class RateLimits {
             }
             sharedRoutes.add(Arrays.stream(Route.values()).filter(r -> r.key().equals(n)).findFirst()
                     .orElseThrow(() -> new IllegalArgumentException("cardtable.rate-limit.shared: unknown route '" + name
-                            + "' (create, seat, import, move or none)")));
+                            + "' (create, seat, import, move, register or none)")));
         }
         if (!sharedRoutes.isEmpty()) {
             shared = Bucket4jPostgreSQL.selectForUpdateBasedBuilder(dataSource)
@@ -160,6 +161,7 @@ public class RateLimits {
             case SEAT -> config.seat();
             case IMPORT -> config.importRecord();
             case MOVE -> config.move();
+            case REGISTER -> config.register();
         };
     }
 

@@ -7,6 +7,10 @@ package dev.cardtable.game;
 public enum Failure {
     MALFORMED_REQUEST(400, "malformed-request", "Malformed request"),
     UNAUTHENTICATED(401, "unauthenticated", "Unauthenticated"),
+    PLAYER_KEY_REQUIRED(401, "player-key-required", "Player key required"),
+    PLAYER_KEY_INVALID(401, "player-key-invalid", "Player key invalid"),
+    PLAYER_KEY_MISMATCH(403, "player-key-mismatch", "Player key mismatch"),
+    GAME_SEALED(403, "game-sealed", "Game sealed"),
     SEAT_RESERVED(403, "seat-reserved", "Seat reserved"),
     GAME_NOT_FOUND(404, "game-not-found", "Game not found"),
     NOT_FOUND(404, "not-found", "Not found"),
@@ -21,6 +25,9 @@ public enum Failure {
     GAME_NOT_OVER(409, "game-not-over", "Game not over"),
     REMATCH_EXISTS(409, "rematch-exists", "Rematch exists"),
     RECORD_EXISTS(409, "record-exists", "Record exists"),
+    NAME_TAKEN(409, "name-taken", "Name taken"),
+    NAME_REGISTERED(409, "name-registered", "Name registered"),
+    DAILY_ATTEMPTED(409, "daily-attempted", "Daily deal attempted"),
     VERSION_MISMATCH(412, "version-mismatch", "Version mismatch"),
     PAYLOAD_TOO_LARGE(413, "payload-too-large", "Payload too large"),
     URI_TOO_LONG(414, "uri-too-long", "URI too long"),
@@ -31,7 +38,8 @@ public enum Failure {
     RATE_LIMITED(429, "rate-limited", "Too many requests"),
     HEADERS_TOO_LARGE(431, "headers-too-large", "Request header fields too large"),
     INTERNAL(500, "internal-error", "Internal error"),
-    SERVICE_UNAVAILABLE(503, "service-unavailable", "Service unavailable");
+    SERVICE_UNAVAILABLE(503, "service-unavailable", "Service unavailable"),
+    CERTIFIED_DEAL_UNAVAILABLE(503, "certified-deal-unavailable", "Certified deal unavailable");
 
     private final int status;
     private final String code;

@@ -7,10 +7,13 @@ import dev.cardtable.engine.GameInfo;
 import dev.cardtable.engine.Options;
 import dev.cardtable.engine.Rng;
 import dev.cardtable.engine.Setup;
+import dev.cardtable.engine.scoundrel.ScoundrelRules;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import dev.cardtable.game.view.Credential;
 import dev.cardtable.game.view.GameView;
 import dev.cardtable.store.GameRow;
 import dev.cardtable.store.GameStore;
+import dev.cardtable.store.PlayerRow;
 import dev.cardtable.store.SeatKind;
 import dev.cardtable.store.SeatRow;
 import dev.cardtable.store.Status;
@@ -40,9 +43,32 @@ public class GameCreation {
      * @param seats     one entry per seat
      * @param clock     the clock, or null for none
      * @param rematchOf the finished game this one is a rematch of, or null
+     * @param certified whether to deal from a secret seed the solver proved winnable (Scoundrel only)
+     * @param player    the registered player the request speaks for (by its key, or by the verified
+     *                  seat a rematch comes from), whose seat is verified; or null
      */
     public record NewGame(String type, String ruleset, String seed, Map<String, String> options, Object deal,
-                          List<Seating.SeatSpec> seats, Clocks.ClockSettings clock, UUID rematchOf) {
+                          List<Seating.SeatSpec> seats, Clocks.ClockSettings clock, UUID rematchOf,
+                          boolean certified, PlayerRow player) {
+
+        /** An uncertified game that no registered player speaks for. */
+        public NewGame(String type, String ruleset, String seed, Map<String, String> options, Object deal,
+                       List<Seating.SeatSpec> seats, Clocks.ClockSettings clock, UUID rematchOf) {
+            this(type, ruleset, seed, options, deal, seats, clock, rematchOf, false, null);
+        }
+
+        NewGame withPlayer(PlayerRow p) {
+            return new NewGame(type, ruleset, seed, options, deal, seats, clock, rematchOf, certified, p);
+        }
+    }
+
+    /**
+     * A deal the server chose: a secret seed and where it came from.
+     *
+     * @param seed   the secret seed
+     * @param origin certified, and the daily deal's day if it is one
+     */
+    record ServerDeal(String seed, GameRow.Origin origin) {
     }
 
     @Inject
@@ -63,22 +89,75 @@ public class GameCreation {
     @Inject
     Event<LobbyChange> lobbyChanges;
 
+    @Inject
+    Players players;
+
+    @Inject
+    CertifiedDeals certifiedDeals;
+
     /**
-     * Creates a game ({@code POST /api/games}). Computer seats that are to act move at once.
+     * Creates a game for a client ({@code POST /api/games}): a certified deal is searched for
+     * first, outside any transaction; then the game is created as by {@link #create(NewGame)}, the
+     * seat of the player whose key {@code playerKey} is being verified.
+     *
+     * @param playerKey the {@code X-Player-Key} header, or null
+     * @throws GameException as {@link #create(NewGame)}; {@code malformed-request} for
+     *                       {@code certified} with a seed, a deal or a game type other than
+     *                       Scoundrel; {@code certified-deal-unavailable}; {@code player-key-invalid},
+     *                       {@code player-key-mismatch}, {@code name-registered}
+     */
+    public GameView create(NewGame req, String playerKey) {
+        ServerDeal dealt = req != null && req.certified() ? certify(req) : null;
+        return QuarkusTransaction.joiningExisting().call(() -> {
+            NewGame r = req == null ? null : req.withPlayer(players.holder(playerKey).orElse(null));
+            if (r == null) {
+                throw GameException.malformed("a JSON body is required");
+            }
+            return create(catalog.type(r.type()), r, dealt);
+        });
+    }
+
+    private ServerDeal certify(NewGame req) {
+        GameType<?, ?, ?> type = catalog.type(req.type());
+        if (!ScoundrelRules.TYPE.equals(type.info().type())) {
+            throw GameException.malformed("'certified' deals are offered for Scoundrel only");
+        }
+        if (req.seed() != null || req.deal() != null) {
+            throw GameException.malformed("a certified deal is dealt from a secret server seed; leave out 'seed' and 'deal'");
+        }
+        GameInfo.RulesetInfo ruleset = req.ruleset() == null ? type.info().defaultRuleset() : type.info().ruleset(req.ruleset());
+        Options options = ruleset.resolve(req.options() == null ? Map.of() : req.options());
+        return new ServerDeal(certifiedDeals.seed(ruleset.name(), options), new GameRow.Origin(true, null));
+    }
+
+    /**
+     * Creates a game ({@code POST /api/games}, a rematch). Computer seats that are to act move at once.
      *
      * @return the game as seen by its first human seat (or a spectator), with every new token
      * @throws GameException {@code malformed-request} for an unknown type, ruleset, option, AI
-     *                       level, a bad seat list, seed or deal
+     *                       level, a bad seat list, seed or deal, or {@code certified} (which only
+     *                       {@link #create(NewGame, String)} searches for)
      */
     @Transactional
     public GameView create(NewGame req) {
         if (req == null) {
             throw GameException.malformed("a JSON body is required");
         }
-        return create(catalog.type(req.type()), req);
+        if (req.certified()) {
+            throw GameException.malformed("a certified deal must be searched for before the transaction");
+        }
+        return create(catalog.type(req.type()), req, null);
     }
 
-    private <S, M, V> GameView create(GameType<S, M, V> type, NewGame req) {
+    /**
+     * Creates a game dealt from {@code dealt}, a seed the server chose (a certified or daily deal).
+     * The caller holds the transaction.
+     */
+    GameView createDealt(NewGame req, ServerDeal dealt) {
+        return create(catalog.type(req.type()), req, dealt);
+    }
+
+    private <S, M, V> GameView create(GameType<S, M, V> type, NewGame req, ServerDeal dealt) {
         GameInfo info = type.info();
         GameInfo.RulesetInfo ruleset = req.ruleset() == null ? info.defaultRuleset() : info.ruleset(req.ruleset());
         Options options = ruleset.resolve(req.options() == null ? Map.of() : req.options());
@@ -94,19 +173,21 @@ public class GameCreation {
             throw GameException.malformed("a game with an open seat is always dealt from a secret server seed; "
                     + "leave out 'seed' and 'deal'");
         }
-        String seed = customDeal ? null : req.seed() == null ? Credentials.newSeed() : req.seed();
+        String seed = dealt != null ? dealt.seed() : customDeal ? null : req.seed() == null ? Credentials.newSeed() : req.seed();
         Deal deal = customDeal ? type.rules().parseDeal(json.plain(req.deal())) : new Deal.Seeded(seed);
         // Validates the custom deal before anything is stored.
         S initial = type.rules().deal(new Setup(ruleset.name(), options, deal));
         Seating.Seated seated = Seating.seat(type, req.seats());
+        List<SeatRow> seats = players.verify(seated.seats(), req.player());
         String clock = req.clock() == null ? null : json.write(req.clock().checked());
-        boolean waiting = seated.seats().stream().anyMatch(s -> s.kind() == SeatKind.OPEN);
+        boolean waiting = seats.stream().anyMatch(s -> s.kind() == SeatKind.OPEN);
         Instant now = writer.now();
         GameRow g = new GameRow(UUID.randomUUID(), info.type(), ruleset.name(), ruleset.version(),
                 json.write(options.values()), seed, customDeal ? json.write(req.deal()) : null,
                 seed == null ? null : Rng.commitment(seed), waiting ? Status.WAITING : Status.ACTIVE, 0,
-                json.write(initial), null, now, now, null, seated.seats(), 0,
-                new GameRow.Table(clock, null, null, req.rematchOf(), null));
+                json.write(initial), null, now, now, null, seats, 0,
+                new GameRow.Table(clock, null, null, req.rematchOf(), null),
+                dealt == null ? GameRow.Origin.NONE : dealt.origin());
         store.insert(g);
         // A rematch's open seats are kept for its players: the lobby does not list it.
         if (waiting && req.rematchOf() == null) {
@@ -126,15 +207,18 @@ public class GameCreation {
      * Takes an open seat ({@code POST /api/games/{id}/seats/{seat}}). When it was the last open
      * seat the game starts, and computer seats that are to act move at once.
      *
+     * @param playerKey the {@code X-Player-Key} header, or null: with it the seat is verified
      * @return the game as the new seat sees it, with the seat's token
      * @throws GameException {@code game-not-found}, {@code seat-taken}, {@code game-over} for a
      *                       cancelled game, {@code seat-reserved} for a seat of a rematch (with
      *                       {@code gameId}, the game its player accepts it from),
-     *                       {@code malformed-request}
+     *                       {@code malformed-request}, {@code player-key-invalid},
+     *                       {@code player-key-mismatch}, {@code name-registered}
      */
     @Transactional
-    public GameView takeSeat(UUID id, int seat, String name) {
+    public GameView takeSeat(UUID id, int seat, String name, String playerKey) {
         GameRow g = store.lock(id).orElseThrow(GameException::gameNotFound);
+        PlayerRow holder = players.holder(playerKey).orElse(null);
         if (name == null) {
             throw GameException.malformed("a JSON body with 'name' is required");
         }
@@ -153,18 +237,19 @@ public class GameCreation {
                     + g.table().rematchOf() + ", who accepts with POST /api/games/" + g.table().rematchOf() + "/rematch",
                     Map.of("gameId", g.table().rematchOf().toString()));
         }
-        return seat(g, seat, name);
+        return seat(g, seat, name, holder);
     }
 
     /**
      * Seats {@code name} in open seat {@code seat} of locked game {@code g}, with a new token; the
-     * game starts when it was the last open seat.
+     * game starts when it was the last open seat. The seat is verified when {@code holder} (or null)
+     * is the registered player of that name.
      */
-    GameView seat(GameRow g, int seat, String name) {
+    GameView seat(GameRow g, int seat, String name, PlayerRow holder) {
         UUID id = g.id();
         String token = Credentials.newToken();
         List<SeatRow> seats = new ArrayList<>(g.seats());
-        seats.set(seat, Seating.human(seat, name, token));
+        seats.set(seat, players.verifySeat(Seating.human(seat, name, token), holder));
         store.updateSeats(id, List.of(seats.get(seat)));
         Instant now = writer.now();
         store.seatTaken(id, now);

@@ -46,6 +46,9 @@ public class GameReads {
     @Inject
     Sweep sweep;
 
+    @Inject
+    java.time.Clock clock;
+
     /**
      * The game as the holder of {@code authorization} sees it ({@code GET /api/games/{id}}).
      *
@@ -56,7 +59,7 @@ public class GameReads {
     @Transactional
     public GameView game(UUID id, String authorization) {
         GameRow g = find(id);
-        Integer seat = Seating.authenticate(g, authorization, false);
+        Integer seat = seat(g, authorization);
         return current(catalog.type(g.type()), g, seat);
     }
 
@@ -73,7 +76,24 @@ public class GameReads {
      */
     @Transactional
     public Integer viewerSeat(UUID id, String authorization) {
-        return Seating.authenticate(find(id), authorization, false);
+        return seat(find(id), authorization);
+    }
+
+    /**
+     * Checks that game {@code id} exists (whoever may read it).
+     *
+     * @throws GameException {@code game-not-found}
+     */
+    @Transactional
+    public void requireExists(UUID id) {
+        find(id);
+    }
+
+    /** The caller's seat, or null; refused while the game is {@link Sealing sealed} to non-seats. */
+    private Integer seat(GameRow g, String authorization) {
+        Integer seat = Seating.authenticate(g, authorization, false);
+        Sealing.check(g, seat, clock.instant());
+        return seat;
     }
 
     /**
@@ -91,7 +111,7 @@ public class GameReads {
             throw GameException.malformed("'limit' must be 1 to " + MAX_LOG_PAGE);
         }
         GameRow g = find(id);
-        Integer seat = Seating.authenticate(g, authorization, false);
+        Integer seat = seat(g, authorization);
         int end = (int) Math.min(g.version(), (long) after + limit);
         return projection.page(replay(g, Math.max(end, after)), g, seat, after, end, end < g.version());
     }
@@ -149,7 +169,7 @@ public class GameReads {
     @Transactional
     public Position position(UUID id, String authorization, int n) {
         GameRow g = find(id);
-        Integer seat = Seating.authenticate(g, authorization, false);
+        Integer seat = seat(g, authorization);
         if (n < 0) {
             throw GameException.malformed("n is a move number from 0 (the deal)");
         }
@@ -166,7 +186,7 @@ public class GameReads {
     @Transactional
     public Timeline timeline(UUID id, String authorization) {
         GameRow g = find(id);
-        Integer seat = Seating.authenticate(g, authorization, false);
+        Integer seat = seat(g, authorization);
         return projection.timeline(replay(g, g.version()), g, seat);
     }
 
@@ -177,6 +197,7 @@ public class GameReads {
     @Transactional
     public GameRecord record(UUID id) {
         GameRow g = find(id);
+        Sealing.check(g, null, clock.instant());
         return projection.record(replay(g, g.version()), g);
     }
 

@@ -60,6 +60,9 @@ public class GameWriter {
     Event<MovesApplied> movesApplied;
 
     @Inject
+    Event<DailyFinished> dailyFinished;
+
+    @Inject
     Event<LobbyChange> lobbyChanges;
 
     @Inject
@@ -168,6 +171,9 @@ public class GameWriter {
         }
         if (!rows.isEmpty()) {
             movesApplied.fire(new MovesApplied(g.id(), p.version()));
+        }
+        if (ends && g.origin().daily() != null) {
+            dailyFinished.fire(new DailyFinished(g.ruleset(), g.origin().daily(), g.id()));
         }
         if (g.status() == Status.WAITING && status == Status.FINISHED && g.table().rematchOf() == null) {
             lobbyChanges.fire(new LobbyChange(g.id(), LobbyChange.CANCELLED));

@@ -51,6 +51,9 @@ public class HintService {
         if (!ScoundrelRules.TYPE.equals(g.type())) {
             throw new GameException(Failure.NOT_FOUND, "hints are offered for Scoundrel games only");
         }
+        if (g.origin().daily() != null) {
+            throw new GameException(Failure.NOT_FOUND, "hints are not offered for the daily deal");
+        }
         GameException.requireActive(g.status());
         @SuppressWarnings("unchecked")
         GameType<ScoundrelState, ScoundrelMove, ScoundrelView> type =

@@ -5,6 +5,7 @@ import dev.cardtable.game.view.HistoryPage;
 import dev.cardtable.game.view.PlayerStats;
 import dev.cardtable.store.GameRow;
 import dev.cardtable.store.HistoryQueries;
+import dev.cardtable.store.PlayerRow;
 import dev.cardtable.store.Status;
 import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
@@ -15,6 +16,7 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Base64;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 
@@ -41,6 +43,9 @@ public class HistoryService {
 
     @Inject
     GameCatalog catalog;
+
+    @Inject
+    Players players;
 
     @Inject
     Sweep sweep;
@@ -90,7 +95,8 @@ public class HistoryService {
     }
 
     /**
-     * {@code name}'s finished games per type: played, won, lost, drawn, best and mean score.
+     * {@code name}'s finished games per type: played, won, lost, drawn, best and mean score. For a
+     * registered name (compared case-insensitively) only its verified seats count.
      *
      * @throws GameException {@code malformed-request} for an invalid name
      */
@@ -99,8 +105,11 @@ public class HistoryService {
         if (!Names.valid(name)) {
             throw GameException.malformed("not a valid player name");
         }
-        return new PlayerStats(name, queries.stats(name).stream().map(t -> new PlayerStats.TypeStats(t.type(),
-                t.played(), t.won(), t.lost(), t.drawn(), t.abandoned(), t.bestScore(), t.meanScore())).toList());
+        Optional<PlayerRow> registered = players.registered(name);
+        List<HistoryQueries.TypeStats> stats = registered.map(p -> queries.stats(p.id())).orElseGet(() -> queries.stats(name));
+        return new PlayerStats(registered.map(PlayerRow::name).orElse(name), registered.isPresent(),
+                stats.stream().map(t -> new PlayerStats.TypeStats(t.type(), t.played(), t.won(), t.lost(), t.drawn(),
+                        t.abandoned(), t.bestScore(), t.meanScore())).toList());
     }
 
     private static Instant instant(String text, String name) {

@@ -59,9 +59,12 @@ public class Projection {
         return seat == null ? Viewer.spectator() : Viewer.seat(Seat.of(seat));
     }
 
-    /** The game's seed as a client may see it: only once the game is over. */
-    public static String seed(GameRow game) {
-        return game.status() == Status.FINISHED ? game.seed() : null;
+    /**
+     * The game's seed as a client may see it: only once the game is over, and for a daily deal
+     * only once its day is over ({@link Sealing}).
+     */
+    public String seed(GameRow game) {
+        return game.status() == Status.FINISHED && !Sealing.sealed(game, time.instant()) ? game.seed() : null;
     }
 
     /** The game's custom deal (JSON text) as a client may see it: only once the game is over. */
@@ -101,7 +104,7 @@ public class Projection {
         List<Integer> toAct = active ? seats(rules.toAct(state)) : List.of();
         return new GameView(g.id(), g.type(), g.ruleset(), g.rulesetVersion(), json.stringMap(g.options()),
                 at.status().id(), at.moves() + g.seatsTaken(), at.moves(), g.seats().stream().map(Projection::seat).toList(),
-                toAct, g.seedCommitment(), seed(g), g.createdAt(), at.updatedAt(), at.finishedAt(), seat,
+                toAct, g.seedCommitment(), seed(g), g.origin().certified(), g.origin().daily(), g.createdAt(), at.updatedAt(), at.finishedAt(), seat,
                 rules.view(state, viewer(g, seat)), legal, result(rules, state), clock(g, toAct), g.table().rematchOf(),
                 g.table().rematch(), null, null);
     }
@@ -204,7 +207,7 @@ public class Projection {
     /** A seat as anyone may see it: never its token hash. */
     public static SeatView seat(SeatRow s) {
         return new SeatView(s.seat(), s.kind().id(), s.name(), s.kind() == SeatKind.AI ? s.aiLevel() : null,
-                s.kind() == SeatKind.AI ? s.aiBudget() : null);
+                s.kind() == SeatKind.AI ? s.aiBudget() : null, s.verified());
     }
 
     /** Receives each step of {@link #walk}: move {@code n}'s entry and the view after it. */

@@ -3,6 +3,7 @@ package dev.cardtable.game;
 import dev.cardtable.game.view.GameView;
 import dev.cardtable.store.GameRow;
 import dev.cardtable.store.GameStore;
+import dev.cardtable.store.PlayerRow;
 import dev.cardtable.store.SeatKind;
 import dev.cardtable.store.SeatRow;
 import dev.cardtable.store.Status;
@@ -73,7 +74,7 @@ public class Rematches {
         }
         Clocks.ClockSettings clock = g.table().clock() == null ? null : json.read(g.table().clock(), Clocks.ClockSettings.class);
         GameView next = creation.create(new GameCreation.NewGame(g.type(), g.ruleset(), null, json.stringMap(g.options()),
-                null, seats, clock, g.id()));
+                null, seats, clock, g.id(), false, player(g.seats().get(caller))));
         store.linkRematch(g.id(), next.id());
         return new Rematch(next, true);
     }
@@ -87,6 +88,11 @@ public class Rematches {
             throw new GameException(Failure.REMATCH_EXISTS, "this game already has a rematch, which keeps no open seat for you"
                     + " (it is " + next.status().id() + ")", Map.of("gameId", id.toString()));
         }
-        return creation.seat(next, kept, old.seats().get(caller).name());
+        return creation.seat(next, kept, old.seats().get(caller).name(), player(old.seats().get(caller)));
+    }
+
+    /** A verified seat's player, who stays verified in the rematch: the seat's token was handed to its key. */
+    private static PlayerRow player(SeatRow old) {
+        return old.verified() ? new PlayerRow(old.playerId(), old.name(), null) : null;
     }
 }

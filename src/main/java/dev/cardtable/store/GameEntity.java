@@ -81,10 +81,16 @@ public class GameEntity extends PanacheEntityBase {
     @Column(name = "seats_taken")
     public int seatsTaken;
 
+    /** Whether the deal was certified winnable. */
+    public boolean certified;
+
+    /** The day of the daily deal this game plays, or null. */
+    public java.time.LocalDate daily;
+
     /** This game as a row with {@code seats}. */
     public GameRow toRow(java.util.List<SeatRow> seats) {
         return new GameRow(id, type, ruleset, rulesetVersion, options, seed, customDeal, seedCommitment,
                 Status.of(status), version, state, result, createdAt, updatedAt, finishedAt, seats, seatsTaken,
-                new GameRow.Table(clock, null, deadline, rematchOf, null));
+                new GameRow.Table(clock, null, deadline, rematchOf, null), new GameRow.Origin(certified, daily));
     }
 }

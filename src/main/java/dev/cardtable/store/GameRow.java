@@ -26,15 +26,38 @@ import java.util.UUID;
  * @param seats          the seats by number
  * @param seatsTaken     open seats taken since the game was created
  * @param table          the clock and the rematch links
+ * @param origin         whether the deal is certified, and the day of the daily deal it plays
  */
 public record GameRow(UUID id, String type, String ruleset, int rulesetVersion, String options, String seed,
                       String customDeal, String seedCommitment, Status status, int version, String state,
                       String result, Instant createdAt, Instant updatedAt, Instant finishedAt,
-                      List<SeatRow> seats, int seatsTaken, Table table) {
+                      List<SeatRow> seats, int seatsTaken, Table table, Origin origin) {
 
     public GameRow {
         seats = List.copyOf(seats);
         table = table == null ? Table.NONE : table;
+        origin = origin == null ? Origin.NONE : origin;
+    }
+
+    /** A game of an ordinary deal (not certified, not a daily deal). */
+    public GameRow(UUID id, String type, String ruleset, int rulesetVersion, String options, String seed,
+                   String customDeal, String seedCommitment, Status status, int version, String state,
+                   String result, Instant createdAt, Instant updatedAt, Instant finishedAt, List<SeatRow> seats,
+                   int seatsTaken, Table table) {
+        this(id, type, ruleset, rulesetVersion, options, seed, customDeal, seedCommitment, status, version, state,
+                result, createdAt, updatedAt, finishedAt, seats, seatsTaken, table, Origin.NONE);
+    }
+
+    /**
+     * Where the deal came from (migrations V9, V9_1).
+     *
+     * @param certified whether the deal was dealt from a secret seed the solver proved winnable
+     * @param daily     the UTC day whose daily deal this game plays, or null
+     */
+    public record Origin(boolean certified, java.time.LocalDate daily) {
+
+        /** An ordinary deal. */
+        public static final Origin NONE = new Origin(false, null);
     }
 
     /** A game with no clock and no rematch links. */
@@ -71,13 +94,13 @@ public record GameRow(UUID id, String type, String ruleset, int rulesetVersion, 
     public GameRow after(GameUpdate u, List<SeatRow> seats) {
         return new GameRow(id, type, ruleset, rulesetVersion, options, seed, customDeal, seedCommitment, u.status(),
                 u.version(), u.state(), u.result(), createdAt, u.updatedAt(), u.finishedAt(), seats, seatsTaken,
-                table.running(u.clockState(), u.deadline()));
+                table.running(u.clockState(), u.deadline()), origin);
     }
 
     /** This game with one more open seat taken, {@code seats} its seats now, changed at {@code at}. */
     public GameRow seatTaken(List<SeatRow> seats, Instant at) {
         return new GameRow(id, type, ruleset, rulesetVersion, options, seed, customDeal, seedCommitment, status,
-                version, state, result, createdAt, at, finishedAt, seats, seatsTaken + 1, table);
+                version, state, result, createdAt, at, finishedAt, seats, seatsTaken + 1, table, origin);
     }
 
     /**

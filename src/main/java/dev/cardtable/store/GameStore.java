@@ -36,7 +36,8 @@ public class GameStore {
             g.id, g.type, g.ruleset, g.ruleset_version, g.options::text, g.seed, g.custom_deal::text,
             g.seed_commitment, g.status, g.version, g.state::text, g.result::text, g.created_at, g.updated_at,
             g.finished_at, g.seats_taken, s.seat, s.kind, s.name, s.ai_level, s.ai_budget, s.token_hash, s.outcome,
-            s.score, g.clock::text, g.clock_state::text, g.deadline, g.rematch_of, g.rematch""";
+            s.score, g.clock::text, g.clock_state::text, g.deadline, g.rematch_of, g.rematch, s.player_id,
+            g.certified, g.daily""";
 
     // One statement: the game row and its seats as arrays, in seat order.
     private static final String SELECT_GAME = "select " + GAME_COLUMNS + """
@@ -44,7 +45,8 @@ public class GameStore {
                 select array_agg(seat order by seat) seat, array_agg(kind order by seat) kind,
                        array_agg(name order by seat) "name", array_agg(ai_level order by seat) ai_level,
                        array_agg(ai_budget order by seat) ai_budget, array_agg(token_hash order by seat) token_hash,
-                       array_agg(outcome order by seat) outcome, array_agg(score order by seat) score
+                       array_agg(outcome order by seat) outcome, array_agg(score order by seat) score,
+                       array_agg(player_id order by seat) player_id
                 from seats where game_id = g.id) s
             where g.id = ?""";
 
@@ -70,8 +72,8 @@ public class GameStore {
             try (PreparedStatement ps = c.prepareStatement("""
                     insert into games (id, type, ruleset, ruleset_version, options, seed, custom_deal, seed_commitment,
                                        status, version, state, result, created_at, updated_at, finished_at,
-                                       clock, clock_state, deadline, rematch_of)
-                    values (?, ?, ?, ?, ?::jsonb, ?, ?::jsonb, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?)""")) {
+                                       clock, clock_state, deadline, rematch_of, certified, daily)
+                    values (?, ?, ?, ?, ?::jsonb, ?, ?::jsonb, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?)""")) {
                 ps.setObject(1, g.id());
                 ps.setString(2, g.type());
                 ps.setString(3, g.ruleset());
@@ -91,18 +93,20 @@ public class GameStore {
                 ps.setString(17, g.table().clockState());
                 setTime(ps, 18, g.table().deadline());
                 ps.setObject(19, g.table().rematchOf());
+                ps.setBoolean(20, g.origin().certified());
+                ps.setObject(21, g.origin().daily(), Types.DATE);
                 ps.executeUpdate();
             }
             try (PreparedStatement ps = c.prepareStatement("""
                     insert into seats (game_id, seat, kind, name, ai_level, ai_budget, token_hash, outcome, score,
-                                       game_type, created_at)
-                    values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
+                                       player_id, game_type, created_at)
+                    values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")) {
                 for (SeatRow s : g.seats()) {
                     ps.setObject(1, g.id());
                     ps.setInt(2, s.seat());
                     setSeat(ps, 3, s);
-                    ps.setString(10, g.type());
-                    setTime(ps, 11, g.createdAt());
+                    ps.setString(11, g.type());
+                    setTime(ps, 12, g.createdAt());
                     ps.addBatch();
                 }
                 ps.executeBatch();
@@ -140,12 +144,13 @@ public class GameStore {
         }
         work(c -> {
             try (PreparedStatement ps = c.prepareStatement("""
-                    update seats set kind = ?, name = ?, ai_level = ?, ai_budget = ?, token_hash = ?, outcome = ?, score = ?
+                    update seats set kind = ?, name = ?, ai_level = ?, ai_budget = ?, token_hash = ?, outcome = ?, score = ?,
+                                     player_id = ?
                     where game_id = ? and seat = ?""")) {
                 for (SeatRow s : seats) {
                     setSeat(ps, 1, s);
-                    ps.setObject(8, id);
-                    ps.setInt(9, s.seat());
+                    ps.setObject(9, id);
+                    ps.setInt(10, s.seat());
                     ps.addBatch();
                 }
                 ps.executeBatch();
@@ -267,23 +272,24 @@ public class GameStore {
                 return Optional.of(new GameRow(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3),
                         rs.getInt(4), rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8),
                         Status.of(rs.getString(9)), rs.getInt(10), rs.getString(11), rs.getString(12), time(rs, 13),
-                        time(rs, 14), time(rs, 15), seats(rs, 17), rs.getInt(16), new GameRow.Table(rs.getString(25),
-                        rs.getString(26), time(rs, 27), rs.getObject(28, UUID.class), rs.getObject(29, UUID.class))));
+                        time(rs, 14), time(rs, 15), seats(rs, 17, 30), rs.getInt(16), new GameRow.Table(rs.getString(25),
+                        rs.getString(26), time(rs, 27), rs.getObject(28, UUID.class), rs.getObject(29, UUID.class)),
+                        new GameRow.Origin(rs.getBoolean(31), rs.getObject(32, java.time.LocalDate.class))));
             }
         }
     }
 
-    private static List<SeatRow> seats(ResultSet rs, int from) throws SQLException {
-        Object[][] cols = new Object[8][];
+    private static List<SeatRow> seats(ResultSet rs, int from, int players) throws SQLException {
+        Object[][] cols = new Object[9][];
         for (int i = 0; i < cols.length; i++) {
-            Array a = rs.getArray(from + i);
+            Array a = rs.getArray(i < 8 ? from + i : players);
             cols[i] = a == null ? new Object[0] : (Object[]) a.getArray();
         }
         List<SeatRow> out = new ArrayList<>(cols[0].length);
         for (int i = 0; i < cols[0].length; i++) {
             out.add(new SeatRow((Integer) cols[0][i], SeatKind.of((String) cols[1][i]), (String) cols[2][i],
                     (String) cols[3][i], (Integer) cols[4][i], (String) cols[5][i], (String) cols[6][i],
-                    (Integer) cols[7][i]));
+                    (Integer) cols[7][i], (UUID) cols[8][i]));
         }
         return out;
     }
@@ -296,6 +302,7 @@ public class GameStore {
         ps.setString(i + 4, s.tokenHash());
         ps.setString(i + 5, s.outcome());
         ps.setObject(i + 6, s.score(), Types.INTEGER);
+        ps.setObject(i + 7, s.playerId());
     }
 
     static void setTime(PreparedStatement ps, int i, Instant t) throws SQLException {

@@ -150,8 +150,17 @@ public class HistoryQueries {
         return ids.stream().map(id -> byId.get(id).toRow(seats.getOrDefault(id, List.of()))).toList();
     }
 
+    /** The finished games of player {@code playerId}'s verified seats per type, by type. */
+    public List<TypeStats> stats(UUID playerId) {
+        return stats("player_id = :who", playerId);
+    }
+
     /** {@code name}'s finished games per type, by type. */
     public List<TypeStats> stats(String name) {
+        return stats("name = :who", name);
+    }
+
+    private List<TypeStats> stats(String who, Object value) {
         // Seats get their outcome exactly when the game finishes: the stats index covers this.
         List<Object[]> rows = em.createNativeQuery("""
                         select game_type, sum(case when outcome <> 'abandoned' then 1 else 0 end),
@@ -161,9 +170,9 @@ public class HistoryQueries {
                                sum(case when outcome = 'abandoned' then 1 else 0 end),
                                max(score), avg(score)
                         from seats
-                        where name = :name and outcome is not null
-                        group by game_type order by game_type""", Object[].class)
-                .setParameter("name", name).getResultList();
+                        where %s and outcome is not null
+                        group by game_type order by game_type""".formatted(who), Object[].class)
+                .setParameter("who", value).getResultList();
         return rows.stream().map(r -> new TypeStats((String) r[0], ((Number) r[1]).longValue(),
                 ((Number) r[2]).longValue(), ((Number) r[3]).longValue(), ((Number) r[4]).longValue(),
                 ((Number) r[5]).longValue(), r[6] == null ? null : ((Number) r[6]).intValue(),

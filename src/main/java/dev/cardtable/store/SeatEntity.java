@@ -52,9 +52,13 @@ public class SeatEntity extends PanacheEntityBase {
 
     public Integer score;
 
+    /** The registered player who took the seat with a key, or null. */
+    @Column(name = "player_id")
+    public UUID playerId;
+
     /** This seat as a row. */
     public SeatRow toRow() {
-        return new SeatRow(seat, SeatKind.of(kind), name, aiLevel, aiBudget, tokenHash, outcome, score);
+        return new SeatRow(seat, SeatKind.of(kind), name, aiLevel, aiBudget, tokenHash, outcome, score, playerId);
     }
 
     /** Composite key (game, seat). */

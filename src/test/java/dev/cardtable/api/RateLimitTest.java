@@ -42,7 +42,8 @@ class RateLimitTest {
                     "cardtable.rate-limit.create", "4",
                     "cardtable.rate-limit.seat", "2",
                     "cardtable.rate-limit.import", "1",
-                    "cardtable.rate-limit.move", "5");
+                    "cardtable.rate-limit.move", "5",
+                    "cardtable.rate-limit.register", "2");
         }
     }
 
@@ -65,6 +66,35 @@ class RateLimitTest {
         long retryAfter = Long.parseLong(r.header("Retry-After"));
         assertTrue(retryAfter >= 1 && retryAfter <= 10, "Retry-After " + retryAfter);
         assertEquals(retryAfter, ((Number) r.path("retryAfter")).longValue());
+    }
+
+    @Test
+    void aPlayerKeyIsCountedForItsPlayerWhateverTheAddressAndRegistrationsPerAddress() {
+        String alice = "rl-a-" + UUID.randomUUID().toString().substring(0, 8);
+        String bob = "rl-b-" + UUID.randomUUID().toString().substring(0, 8);
+        String aliceKey = as(null).body(Map.of("name", alice)).post("/api/players").then().statusCode(201).extract().path("key");
+        String bobKey = as(null).body(Map.of("name", bob)).post("/api/players").then().statusCode(201).extract().path("key");
+        assertLimited(as(null).body(Map.of("name", "rl-c")).post("/api/players").then().extract().response(),
+                "name registrations from this address");
+
+        for (int i = 0; i < 4; i++) {
+            createWithKey(alice, aliceKey).then().statusCode(201);
+        }
+        assertLimited(createWithKey(alice, aliceKey), "game creations from this player");
+        // A new key is the same player: its allowance is not renewed by rotating.
+        String rotated = as(null).header("X-Player-Key", aliceKey).post("/api/players/" + alice + "/key").then()
+                .statusCode(200).extract().path("key");
+        assertLimited(createWithKey(alice, rotated), "game creations from this player");
+        // Another player on the same address, and the address itself, have their own allowances.
+        createWithKey(bob, bobKey).then().statusCode(201);
+        createFor("rl-anon-" + UUID.randomUUID().toString().substring(0, 8)).then().statusCode(201);
+        // A key that opens nothing is counted for the address, and refused.
+        createWithKey(alice, "forged").then().statusCode(401).body("code", equalTo("player-key-invalid"));
+    }
+
+    private static Response createWithKey(String name, String key) {
+        return as(null).header("X-Player-Key", key).body(Map.of("type", "scoundrel", "seed", "limit-" + UUID.randomUUID(),
+                "seats", List.of(Map.of("name", name)))).post("/api/games").then().extract().response();
     }
 
     @Test

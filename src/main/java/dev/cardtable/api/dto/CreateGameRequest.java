@@ -21,6 +21,7 @@ import java.util.Map;
  * @param seats   one entry per seat, in seat order
  * @param clock   the clock, or none: {@code {"type":"correspondence","perMove":"PT24H"}} or
  *                {@code {"type":"fischer","initial":"PT5M","increment":"PT2S"}}
+ * @param certified true for a deal the solver proved winnable, from a secret seed (Scoundrel only)
  */
 @Schema(name = "CreateGame")
 public record CreateGameRequest(
@@ -32,14 +33,16 @@ public record CreateGameRequest(
                 oneOf = {ScoundrelDealSchema.class, DazzleDealSchema.class}) JsonNode deal,
         @Schema(required = true) List<SeatRequest> seats,
         @Schema(description = "The clock: correspondence (perMove) or fischer (initial, increment); ISO-8601 durations")
-        Clocks.ClockSettings clock) {
+        Clocks.ClockSettings clock,
+        @Schema(description = "Scoundrel only: deal from a secret seed the solver proved winnable (no 'seed' or 'deal')")
+        Boolean certified) {
 
     /** This request as the service's command: a JSON {@code null} deal is no deal. */
     public GameCreation.NewGame toCommand() {
         List<Seating.SeatSpec> specs = seats == null ? null : seats.stream()
                 .map(s -> s == null ? null : new Seating.SeatSpec(s.name(), s.ai(), s.aiBudget(), s.open())).toList();
         return new GameCreation.NewGame(type, ruleset, seed, options, deal == null || deal.isNull() ? null : deal, specs,
-                clock, null);
+                clock, null, Boolean.TRUE.equals(certified), null);
     }
 }
 

@@ -5,10 +5,12 @@ import java.util.List;
 /**
  * A player's record per game type, over finished games.
  *
- * @param player the name
- * @param types  one entry per game type the player has finished a game of
+ * @param player   the name
+ * @param verified true when the name is registered: only the seats its player took with the player
+ *                 key are counted; false for a name nobody registered, whose every seat is counted
+ * @param types    one entry per game type the player has finished a game of
  */
-public record PlayerStats(String player, List<TypeStats> types) {
+public record PlayerStats(String player, boolean verified, List<TypeStats> types) {
 
     /**
      * @param type      game type

@@ -1,0 +1,62 @@
+package dev.cardtable.game;
+
+import dev.cardtable.engine.Deal;
+import dev.cardtable.engine.Options;
+import dev.cardtable.engine.Setup;
+import dev.cardtable.engine.scoundrel.ScoundrelRules;
+import dev.cardtable.engine.scoundrel.ScoundrelState;
+import dev.cardtable.engine.scoundrel.solver.Budget;
+import dev.cardtable.engine.scoundrel.solver.ScoundrelSolver;
+import jakarta.inject.Singleton;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.util.Map;
+
+/**
+ * Certified deals ({@code docs/api.md}, "Certified deals"): secret server seeds
+ * ({@link Credentials#newSeed()}) whose Scoundrel deal the {@link ScoundrelSolver} proved
+ * winnable. Seeds are drawn and decided one after another, each within a node budget
+ * ({@code cardtable.certified.nodes}, default 300,000), until one is proved winnable or
+ * {@code cardtable.certified.attempts} (default 40) were tried. A seed the solver could not decide
+ * within the budget is passed over like an unwinnable one, so a certified deal is always proved.
+ *
+ * <p>Holds no transaction: a search may take a second or more.
+ */
+@Singleton
+public class CertifiedDeals {
+
+    /** How long a client is told to wait when no deal could be certified. */
+    public static final int RETRY_AFTER_SECONDS = 5;
+
+    @ConfigProperty(name = "cardtable.certified.nodes", defaultValue = "300000")
+    long nodes;
+
+    @ConfigProperty(name = "cardtable.certified.attempts", defaultValue = "40")
+    int attempts;
+
+    private final ScoundrelRules rules = new ScoundrelRules();
+    private final ScoundrelSolver solver = new ScoundrelSolver();
+
+    /**
+     * A fresh secret seed whose deal under {@code ruleset} and {@code options} can be won.
+     *
+     * @throws GameException {@code certified-deal-unavailable} (with {@code retryAfter}) when no
+     *                       seed was proved winnable within the attempts
+     */
+    public String seed(String ruleset, Options options) {
+        for (int i = 0; i < attempts; i++) {
+            String seed = Credentials.newSeed();
+            if (winnable(seed, ruleset, options)) {
+                return seed;
+            }
+        }
+        throw new GameException(Failure.CERTIFIED_DEAL_UNAVAILABLE, "no deal could be proved winnable in "
+                + attempts + " tries; try again later", Map.of("retryAfter", RETRY_AFTER_SECONDS));
+    }
+
+    /** Whether the solver proves the deal of {@code seed} winnable within the node budget. */
+    public boolean winnable(String seed, String ruleset, Options options) {
+        ScoundrelState deal = rules.deal(new Setup(ruleset, options, new Deal.Seeded(seed)));
+        return solver.decide(deal, Budget.nodes(nodes)).winnable();
+    }
+}
