@@ -53,7 +53,11 @@ public class Projection {
      * @param seat the caller's seat, or null for a spectator
      */
     public static Viewer viewer(GameRow game, Integer seat) {
-        if (game.status() == Status.FINISHED) {
+        return viewer(game.status(), seat);
+    }
+
+    private static Viewer viewer(Status status, Integer seat) {
+        if (status == Status.FINISHED) {
             return Viewer.omniscient();
         }
         return seat == null ? Viewer.spectator() : Viewer.seat(Seat.of(seat));
@@ -81,9 +85,9 @@ public class Projection {
     }
 
     /**
-     * The game as {@code seat} would have got it from {@code GET /api/games/{id}} right after move
-     * {@code n} (everything revealed once the game is over, as everywhere): the {@code game} of a
-     * live event.
+     * The game as {@code seat} got it from {@code GET /api/games/{id}} right after move {@code n}:
+     * the {@code game} of a live event. Only the moment the game ended reveals everything, so an
+     * event is the same whether it is sent at once or caught up after the end.
      */
     public <S, M, V> GameView gameAt(Replay<S, M, V> replay, GameRow g, Integer seat, int n) {
         Moment at = n == g.version() ? new Moment(n, g.status(), g.updatedAt(), g.finishedAt())
@@ -104,8 +108,8 @@ public class Projection {
         List<Integer> toAct = active ? seats(rules.toAct(state)) : List.of();
         return new GameView(g.id(), g.type(), g.ruleset(), g.rulesetVersion(), json.stringMap(g.options()),
                 at.status().id(), at.moves() + g.seatsTaken(), at.moves(), g.seats().stream().map(Projection::seat).toList(),
-                toAct, g.seedCommitment(), seed(g), g.origin().certified(), g.origin().daily(), g.createdAt(), at.updatedAt(), at.finishedAt(), seat,
-                rules.view(state, viewer(g, seat)), legal, result(rules, state), clock(g, toAct), g.table().rematchOf(),
+                toAct, g.seedCommitment(), at.status() == Status.FINISHED ? seed(g) : null, g.origin().certified(), g.origin().daily(), g.createdAt(), at.updatedAt(), at.finishedAt(), seat,
+                rules.view(state, viewer(at.status(), seat)), legal, result(rules, state), clock(g, toAct), g.table().rematchOf(),
                 g.table().rematch(), null, null);
     }
 
@@ -147,8 +151,11 @@ public class Projection {
      */
     public <S, M, V> List<MoveEvent> events(Replay<S, M, V> replay, GameRow g, Integer seat, int after, int end) {
         List<MoveEvent> events = new ArrayList<>(Math.max(0, end - after));
-        walk(replay, viewer(g, seat), after, end, (n, item, view) -> events.add(new MoveEvent(item,
-                gameAt(replay, g, seat, n))));
+        StepSink<V> add = (n, item, view) -> events.add(new MoveEvent(item, gameAt(replay, g, seat, n)));
+        // Each entry as it was seen live; the one that ended the game reveals everything.
+        int live = g.status() == Status.FINISHED && end == g.version() ? end - 1 : end;
+        walk(replay, viewer(Status.ACTIVE, seat), after, live, add);
+        walk(replay, Viewer.omniscient(), Math.max(after, live), end, add);
         return events;
     }
 

@@ -168,6 +168,40 @@ class LiveEventsTest {
     }
 
     @Test
+    void eventsCaughtUpAfterTheEndAreTheEventsSentLive() throws Exception {
+        Response created = Api.create(Map.of("type", "dazzle", "seed", "events-late",
+                "seats", List.of(Map.of("name", "lena"), Map.of("ai", "random"))));
+        String id = created.path("id");
+        String token = created.path("credentials[0].token");
+        JsonNode game = get(id, token);
+        while (game.path("status").asText().equals("active")) {
+            move(id, token, JSON.convertValue(game.path("legalMoves").get(0), Map.class)).then().statusCode(200);
+            game = get(id, token);
+        }
+        // Nobody watched while it was played: the spectator's stream catches up from the log.
+        List<JsonNode> late;
+        try (SseClient spectator = SseClient.connect(events(id), null, null)) {
+            late = moves(spectator, 36);
+        }
+        for (JsonNode e : late.subList(0, 35)) {
+            JsonNode g = e.path("game");
+            assertEquals("active", g.path("status").asText());
+            assertTrue(g.path("seed").isNull(), "the seed only with the end");
+            assertTrue(g.path("view").path("seats").get(0).path("hand").isNull(), "hands hidden as they were live");
+            assertTrue(g.path("view").path("seats").get(1).path("hand").isNull());
+            for (JsonNode drawn : e.path("entry").path("drawn")) {
+                for (JsonNode card : drawn.path("cards")) {
+                    assertTrue(card.asText().startsWith("?"), "a spectator saw only values: " + drawn);
+                }
+            }
+        }
+        JsonNode end = late.get(35).path("game");
+        assertEquals("finished", end.path("status").asText());
+        assertFalse(end.path("view").path("seats").get(0).path("hand").isNull(), "the end reveals everything");
+        assertFalse(end.path("seed").isNull());
+    }
+
+    @Test
     void badTicketsAreRefusedAndTheTokenNeverNeedsAUrl() throws Exception {
         Api.Created g = Api.scoundrel("tickets", "tia");
         Api.Created other = Api.scoundrel("tickets-other", "tom");
