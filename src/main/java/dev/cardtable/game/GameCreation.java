@@ -217,7 +217,7 @@ public class GameCreation {
      */
     @Transactional
     public GameView takeSeat(UUID id, int seat, String name, String playerKey) {
-        GameRow g = store.lock(id).orElseThrow(GameException::gameNotFound);
+        GameRow g = store.lockForSeating(id).orElseThrow(GameException::gameNotFound);
         PlayerRow holder = players.holder(playerKey).orElse(null);
         if (name == null) {
             throw GameException.malformed("a JSON body with 'name' is required");

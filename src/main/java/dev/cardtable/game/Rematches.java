@@ -82,7 +82,7 @@ public class Rematches {
     /** Seats seat {@code caller} of finished game {@code old} in the seat its rematch keeps for it. */
     private GameView accept(GameRow old, int caller) {
         UUID id = old.table().rematch();
-        GameRow next = store.lock(id).orElseThrow(GameException::gameNotFound);
+        GameRow next = store.lockForSeating(id).orElseThrow(GameException::gameNotFound);
         int kept = next.seats().size() - 1 - caller;
         if (next.status() != Status.WAITING || next.seats().get(kept).kind() != SeatKind.OPEN) {
             throw new GameException(Failure.REMATCH_EXISTS, "this game already has a rematch, which keeps no open seat for you"

@@ -66,6 +66,16 @@ public class GameStore {
         return work(c -> readGame(c, SELECT_GAME + " for update of g", id));
     }
 
+    /**
+     * Game {@code id} locked as by {@link #lock}, then read again under the lock, for a change of
+     * seats: in PostgreSQL's READ COMMITTED a locking read that waited for another transaction
+     * returns the game row as that one committed it, but the seats as they stood when the read
+     * began, so two requests racing for one open seat would both see it open.
+     */
+    public Optional<GameRow> lockForSeating(UUID id) {
+        return lock(id).flatMap(locked -> find(id));
+    }
+
     /** Inserts a new game and its seats. */
     public void insert(GameRow g) {
         work(c -> {

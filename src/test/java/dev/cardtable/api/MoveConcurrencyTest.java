@@ -43,6 +43,23 @@ class MoveConcurrencyTest {
     }
 
     @Test
+    void ofConcurrentRequestsForOneOpenSeatExactlyOneTakesIt() throws Exception {
+        for (int round = 0; round < 3; round++) {
+            String id = Api.create(Map.of("type", "dazzle", "seats", List.of(Map.of("name", "host" + round),
+                    Map.of("open", true)))).path("id");
+            List<Callable<Integer>> takers = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                String name = "taker" + round + "-" + i;
+                takers.add(() -> as(null).body(Map.of("name", name)).post("/api/games/" + id + "/seats/1").statusCode());
+            }
+            List<Integer> statuses = Race.run(takers);
+            assertEquals(1, statuses.stream().filter(s -> s == 200).count(), "one seat, one taker: " + statuses);
+            assertEquals(7, statuses.stream().filter(s -> s == 409).count(), statuses.toString());
+            as(null).get("/api/games/" + id).then().body("version", equalTo(1)).body("status", equalTo("active"));
+        }
+    }
+
+    @Test
     void aRetryWithTheSameIdempotencyKeyReturnsTheFirstResponseAndAppliesOnce() {
         Api.Created g = Api.scoundrel("idem", "retry");
         List<String> room = g.response().path("view.room");
