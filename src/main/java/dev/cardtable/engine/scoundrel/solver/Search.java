@@ -14,7 +14,8 @@ import java.util.List;
  * One depth-first search with full information, a transposition table and bound pruning: a
  * maximising alpha-beta search (fail-soft) over the only seat's moves. A call with the window
  * {@code (alpha, beta)} returns the exact best score of a position when it lies inside the window,
- * and otherwise a bound on the side it fell. Not thread-safe; one per solve.
+ * and otherwise a bound on the side it fell. Not thread-safe: one per solve, or one reused through
+ * {@link #reset} for many small searches in a row (a hint's).
  */
 final class Search {
 
