@@ -37,11 +37,13 @@ import java.util.function.Function;
  *   -Dexec.args="--seeds 10000 --threads 1"
  * </pre>
  *
- * Options: {@code --seeds} (default 10,000 per configuration), {@code --hint-seeds} (games for the
+ * Options: {@code --seeds} (default 10,000 per configuration), {@code --first} (the first seed's
+ * number, default 0, to split a long run into parts), {@code --hint-seeds} (games for the
  * {@code hint} policy, which is the slow one; default {@code --seeds}), {@code --nodes} (the
  * solver's budget per deal for the ceiling, default 1,000,000), {@code --policies} (comma list,
  * default {@code hint,greedy,random,ceiling}), {@code --configs} (as {@link SolverSurvey}),
- * {@code --threads} (default 1).
+ * {@code --threads} (default 1). Progress, with the running totals, goes to standard error every
+ * 100 games.
  */
 public final class HintStrength {
 
@@ -55,6 +57,7 @@ public final class HintStrength {
     public static void main(String[] argv) throws Exception {
         Map<String, String> args = Args.parse(argv);
         int seeds = Integer.parseInt(args.getOrDefault("seeds", "10000"));
+        int first = Integer.parseInt(args.getOrDefault("first", "0"));
         int hintSeeds = Integer.parseInt(args.getOrDefault("hint-seeds", Integer.toString(seeds)));
         long nodes = Long.parseLong(args.getOrDefault("nodes", "1000000"));
         int threads = Integer.parseInt(args.getOrDefault("threads", "1"));
@@ -72,7 +75,7 @@ public final class HintStrength {
                 }
                 for (String policy : policies.split(",")) {
                     int n = policy.equals("hint") ? hintSeeds : seeds;
-                    run(c, policy, n, pool, outcome(policy, nodes));
+                    run(c, policy, first, n, pool, outcome(policy, nodes));
                 }
             }
         } finally {
@@ -110,19 +113,23 @@ public final class HintStrength {
         return new int[]{ScoundrelResult.WON.equals(r.outcome()) ? 1 : 0, r.score()};
     }
 
-    private static void run(ScoundrelConfig config, String policy, int games, ExecutorService pool,
+    private static void run(ScoundrelConfig config, String policy, int first, int games, ExecutorService pool,
                             Function<ScoundrelState, int[]> outcome) throws Exception {
         List<Future<int[]>> futures = new ArrayList<>(games);
-        for (int i = 0; i < games; i++) {
+        for (int i = first; i < first + games; i++) {
             String seed = "survey-" + i;
             futures.add(pool.submit(() -> outcome.apply(config.deal(seed))));
         }
         int won = 0;
         long score = 0;
-        for (Future<int[]> f : futures) {
-            int[] r = f.get();
+        for (int i = 0; i < games; i++) {
+            int[] r = futures.get(i).get();
             won += r[0];
             score += r[1];
+            if ((i + 1) % 100 == 0 || i + 1 == games) {
+                System.err.printf(Locale.ROOT, "%s %s: seeds survey-%d … survey-%d: %d games, %d won, score sum %d%n",
+                        config.label, policy, first, first + i, i + 1, won, score);
+            }
         }
         double[] ci = Stats.wilson(won, games);
         System.out.printf(Locale.ROOT, "| %s | %s | %d | %d | %.2f%% | [%.2f, %.2f] | %s |%n", config.label, policy,

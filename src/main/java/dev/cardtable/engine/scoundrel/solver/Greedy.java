@@ -36,7 +36,7 @@ public final class Greedy {
         ScoundrelMove best = legal.getFirst();
         int bestValue = Integer.MIN_VALUE;
         for (ScoundrelMove m : legal) {
-            int v = value(RULES.apply(state, PLAYER, m)) - (m instanceof ScoundrelMove.Avoid ? 3 : 0);
+            int v = value(RULES.apply(state, PLAYER, m)) - (m instanceof ScoundrelMove.Avoid ? AVOID_PENALTY : 0);
             if (v > bestValue) {
                 bestValue = v;
                 best = m;
@@ -59,13 +59,30 @@ public final class Greedy {
         return RULES.result(playOut(state)).map(ScoundrelResult::score).orElseThrow();
     }
 
+    /** What an avoid costs in the comparison: avoiding must look clearly better to be played. */
+    static final int AVOID_PENALTY = 3;
+    /** The reach of a fresh weapon, which has slain nothing yet: above every monster. */
+    static final int FRESH_REACH = 14;
+
     private static int value(ScoundrelState s) {
         if (ScoundrelRules.over(s)) {
-            int score = RULES.result(s).orElseThrow().score();
-            return score > 0 ? 100_000 + score : -100_000 + score;
+            return value(RULES.result(s).orElseThrow().score());
         }
         int weapon = s.weapon() == null ? 0 : s.weapon().value();
-        int reach = s.weapon() == null ? 0 : s.lastSlain() == null ? 14 : s.lastSlain().value();
-        return 6 * s.health() + 2 * weapon + reach;
+        int reach = s.weapon() == null ? 0 : s.lastSlain() == null ? FRESH_REACH : s.lastSlain().value();
+        return value(s.health(), weapon, reach);
+    }
+
+    /** The value of a finished game with {@code score}: any win above any loss. */
+    static int value(int score) {
+        return score > 0 ? 100_000 + score : -100_000 + score;
+    }
+
+    /**
+     * The value of a game going on: health first, then the weapon's value, then the highest
+     * monster it may still fight ({@code reach}, 0 without a weapon).
+     */
+    static int value(int health, int weapon, int reach) {
+        return 6 * health + 2 * weapon + reach;
     }
 }

@@ -28,6 +28,12 @@ final class Position {
     static final long MONSTERS;
     static final long WEAPONS;
     static final long POTIONS;
+    /** The monsters worth more than each weapon value 0 to 14: those that cost damage against it. */
+    private static final long[] ABOVE = new long[15];
+    /** Sum of the values of a byte of card bits: {@code SUM8[k][b]} for bits {@code 8k} to {@code 8k + 7}. */
+    private static final int[][] SUM8 = new int[6][256];
+    /** Card index by suit ordinal and value. */
+    private static final int[][] INDEX = new int[Card.Suit.values().length][15];
 
     static {
         long m = 0;
@@ -50,6 +56,24 @@ final class Position {
         MONSTERS = m;
         WEAPONS = w;
         POTIONS = p;
+        for (int v = 0; v < ABOVE.length; v++) {
+            for (int i = 0; i < 44; i++) {
+                if (KIND[i] == MONSTER && VALUE[i] > v) {
+                    ABOVE[v] |= 1L << i;
+                }
+            }
+        }
+        for (int k = 0; k < SUM8.length; k++) {
+            for (int b = 0; b < 256; b++) {
+                for (int j = 0; j < 8 && 8 * k + j < 44; j++) {
+                    SUM8[k][b] += (b >>> j & 1) * VALUE[8 * k + j];
+                }
+            }
+        }
+        for (int i = 0; i < 44; i++) {
+            Card c = Card.all().get(i);
+            INDEX[c.suit().ordinal()][c.value()] = i;
+        }
     }
 
     int head;
@@ -111,8 +135,9 @@ final class Position {
         return p;
     }
 
+    /** The index of {@code card} in {@link Card#all()}. */
     static int index(Card card) {
-        return Card.all().indexOf(card);
+        return INDEX[card.suit().ordinal()][card.value()];
     }
 
     boolean dungeonEmpty() {
@@ -140,7 +165,11 @@ final class Position {
      * scores at most 20, or 20 plus a potion left when health can reach 20.
      */
     int upperBound() {
-        int bound = rawBound();
+        return upperBound(rawBound());
+    }
+
+    /** {@link #upperBound()} from this position's {@link #rawBound()}, already computed. */
+    int upperBound(int bound) {
         if (bound <= 0) {
             return bound;
         }
@@ -156,27 +185,21 @@ final class Position {
      * position is, for move ordering.
      */
     int rawBound() {
-        int potions = 0;
-        for (long bits = remaining & POTIONS; bits != 0; bits &= bits - 1) {
-            potions += VALUE[Long.numberOfTrailingZeros(bits)];
-        }
         long weapons = remaining & WEAPONS;
         int bestWeapon = weapon;
         if (weapons != 0) {
             bestWeapon = Math.max(bestWeapon, VALUE[63 - Long.numberOfLeadingZeros(weapons)]);
         }
-        int damage = 0;
-        for (long bits = remaining & MONSTERS; bits != 0; bits &= bits - 1) {
-            damage += Math.max(0, VALUE[Long.numberOfTrailingZeros(bits)] - bestWeapon);
-        }
-        return health + potions - damage;
+        long costly = remaining & ABOVE[bestWeapon];
+        int damage = sum(costly) - bestWeapon * Long.bitCount(costly);
+        return health + sum(remaining & POTIONS) - damage;
     }
 
+    /** The sum of the values of the cards in {@code cards}, one bit per card index. */
     static int sum(long cards) {
-        int s = 0;
-        for (long bits = cards; bits != 0; bits &= bits - 1) {
-            s += VALUE[Long.numberOfTrailingZeros(bits)];
-        }
-        return s;
+        int c = (int) cards;
+        int d = (int) (cards >>> 32);
+        return SUM8[0][c & 0xFF] + SUM8[1][c >>> 8 & 0xFF] + SUM8[2][c >>> 16 & 0xFF] + SUM8[3][c >>> 24]
+                + SUM8[4][d & 0xFF] + SUM8[5][d >>> 8 & 0xFF];
     }
 }

@@ -36,7 +36,6 @@ public final class ScoundrelHints {
     public static final long NODES_KNOWN = 200_000;
 
     private static final ScoundrelRules RULES = new ScoundrelRules();
-    private static final ScoundrelSolver SOLVER = new ScoundrelSolver();
     private static final Seat PLAYER = Seat.of(0);
 
     /**
@@ -58,18 +57,27 @@ public final class ScoundrelHints {
             return new Hint(legal.getFirst(), "the only legal move", 0, 0);
         }
         int samples = view.unseen().size() <= 1 ? 1 : SAMPLES;
-        long budget = samples == 1 ? NODES_KNOWN : NODES_PER_MOVE;
+        Budget budget = Budget.nodes(samples == 1 ? NODES_KNOWN : NODES_PER_MOVE);
         int[] wins = new int[legal.size()];
         long[] scores = new long[legal.size()];
+        int mostWins = 0;
+        // One search for all judgements: its tables are emptied, not reallocated, between them.
+        Search search = new Search(first, budget);
         ScoundrelState state = first;
         for (int k = 0; k < samples; k++) {
             if (k > 0) {
                 state = sample(view, ruleset, binding, rng);
             }
             for (int i = 0; i < legal.size(); i++) {
-                int score = judge(RULES.apply(state, PLAYER, legal.get(i)), budget);
+                if (wins[i] + samples - k < mostWins) {
+                    // Even winning every sample left, this move ends with fewer wins than another
+                    // already has: it cannot be recommended, so judging it would change nothing.
+                    continue;
+                }
+                int score = judge(search, RULES.apply(state, PLAYER, legal.get(i)), budget);
                 wins[i] += score > 0 ? 1 : 0;
                 scores[i] += score;
+                mostWins = Math.max(mostWins, wins[i]);
             }
         }
         int best = 0;
@@ -104,21 +112,14 @@ public final class ScoundrelHints {
 
     /**
      * A score this sampled position can reach: a winning line's score when the solver finds one
-     * in budget, the best losing score when it proves the game lost, else the greedy play-out's.
+     * within {@code budget}, else the {@link Greedy} play-out's (also when the solver proves the
+     * position lost).
      */
-    private static int judge(ScoundrelState state, long budget) {
+    private static int judge(Search search, ScoundrelState state, Budget budget) {
         if (ScoundrelRules.over(state)) {
             return RULES.result(state).orElseThrow().score();
         }
-        Solution s = SOLVER.decide(state, Budget.nodes(budget));
-        if (s.winnable()) {
-            ScoundrelState end = state;
-            for (ScoundrelMove m : s.line()) {
-                end = RULES.apply(end, PLAYER, m);
-            }
-            return RULES.result(end).orElseThrow().score();
-        }
-        return Greedy.playOutScore(state);
+        return search.winOrGreedyScore(search.reset(state, budget));
     }
 
     private static String reason(ScoundrelView view, int wins, int samples, long scores) {

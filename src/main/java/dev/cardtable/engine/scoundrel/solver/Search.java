@@ -14,7 +14,8 @@ import java.util.List;
  * One depth-first search with full information, a transposition table and bound pruning: a
  * maximising alpha-beta search (fail-soft) over the only seat's moves. A call with the window
  * {@code (alpha, beta)} returns the exact best score of a position when it lies inside the window,
- * and otherwise a bound on the side it fell. Not thread-safe; one per solve.
+ * and otherwise a bound on the side it fell. Not thread-safe: one per solve, or one reused through
+ * {@link #reset} for many small searches in a row (a hint's).
  */
 final class Search {
 
@@ -26,15 +27,19 @@ final class Search {
     static final int AVOID = -1;
     static final int BAREHANDED = 64;
 
-    private final boolean simple;
-    private final WeaponBinding binding;
+    private boolean simple;
+    private WeaponBinding binding;
     private final Tape tape = new Tape();
-    private final Table table;
-    private final WinTable wins;
-    private final long maxNodes;
-    private final long deadline;
+    private Table table;
+    private WinTable wins;
+    private long maxNodes;
+    private long deadline;
     private final List<Level> levels = new ArrayList<>();
+    private final Position playOut = new Position();
     private long nodes;
+    /** The two halves of the key {@link #keys} computed last. */
+    private long lastKey1;
+    private long lastKey2;
 
     /** Thrown to unwind the search when the budget runs out; carries no stack trace. */
     static final class OutOfBudget extends RuntimeException {
@@ -44,13 +49,34 @@ final class Search {
     }
 
     Search(ScoundrelState state, Budget budget) {
+        prepare(state, budget);
+    }
+
+    /**
+     * Makes this a fresh search of {@code state} within {@code budget}, as if newly built, but
+     * keeping the memory of its tables: for callers that run many small searches in a row.
+     *
+     * @return the root position of {@code state}
+     */
+    Position reset(ScoundrelState state, Budget budget) {
+        prepare(state, budget);
+        return root(state);
+    }
+
+    private void prepare(ScoundrelState state, Budget budget) {
         this.simple = state.ruleset() == Ruleset.SIMPLE;
         this.binding = state.weaponBinding();
         this.maxNodes = budget.maxNodes();
-        // Small budgets (hints) search a few hundred positions: start the tables small; they grow.
-        int capacity = (int) Math.min(1 << 12, budget.maxNodes());
-        this.table = new Table(capacity);
-        this.wins = new WinTable(capacity);
+        this.nodes = 0;
+        if (table == null) {
+            // Small budgets (hints) search a few hundred positions: start the tables small; they grow.
+            int capacity = (int) Math.min(1 << 12, budget.maxNodes());
+            this.table = new Table(capacity);
+            this.wins = new WinTable(capacity);
+        } else {
+            table.clear();
+            wins.clear();
+        }
         this.deadline = budget.maxMillis() == 0 ? Long.MAX_VALUE : System.nanoTime() + budget.maxMillis() * 1_000_000L;
     }
 
@@ -79,8 +105,9 @@ final class Search {
         if (p.over()) {
             return p.score();
         }
-        long k1 = key1(p);
-        long k2 = key2(p);
+        keys(p, true);
+        long k1 = lastKey1;
+        long k2 = lastKey2;
         int slot = table.find(k1, k2);
         if (slot >= 0) {
             int v = table.value(slot);
@@ -96,24 +123,25 @@ final class Search {
         Level level = level(depth);
         int n = children(p, level);
         int best = FLOOR - 1;
-        int bestMove = level.moves[0];
+        int bestMove = level.moves[level.child(0)];
         for (int i = 0; i < n; i++) {
+            int c = level.child(i);
             int floor = Math.max(alpha, best);
-            if (level.bounds[i] <= floor) {
-                if (level.bounds[i] > best) {
-                    best = level.bounds[i];
-                    bestMove = level.moves[i];
+            if (level.bounds[c] <= floor) {
+                if (level.bounds[c] > best) {
+                    best = level.bounds[c];
+                    bestMove = level.moves[c];
                 }
                 continue;
             }
-            if (level.moves[i] == AVOID) {
+            if (level.moves[c] == AVOID) {
                 // A sibling's subtree may have written other cards where this avoid put the room.
                 writeRoom(p);
             }
-            int v = search(level.children[i], floor, beta, depth + 1);
+            int v = search(level.children[c], floor, beta, depth + 1);
             if (v > best) {
                 best = v;
-                bestMove = level.moves[i];
+                bestMove = level.moves[c];
             }
             if (best >= beta || best >= bound) {
                 break;
@@ -141,8 +169,9 @@ final class Search {
         if (p.over()) {
             return p.score() > 0;
         }
-        long k1 = key1(p, false);
-        long k2 = key2(p, false);
+        keys(p, false);
+        long k1 = lastKey1;
+        long k2 = lastKey2;
         int slot = wins.find(k1, k2);
         if (slot >= 0) {
             if (p.health >= wins.leastWin(slot)) {
@@ -158,14 +187,15 @@ final class Search {
         Level level = level(depth);
         int n = children(p, level);
         for (int i = 0; i < n; i++) {
-            if (level.bounds[i] <= 0) {
+            int c = level.child(i);
+            if (level.bounds[c] <= 0) {
                 continue;
             }
-            if (level.moves[i] == AVOID) {
+            if (level.moves[c] == AVOID) {
                 writeRoom(p);
             }
-            if (wins(level.children[i], depth + 1)) {
-                wins.win(k1, k2, p.health, level.moves[i]);
+            if (wins(level.children[c], depth + 1)) {
+                wins.win(k1, k2, p.health, level.moves[c]);
                 return true;
             }
         }
@@ -204,6 +234,11 @@ final class Search {
     private static final class Level {
         final int[] moves = new int[1 + 2 * ScoundrelRules.ROOM_SIZE];
         final int[] bounds = new int[moves.length];
+        /**
+         * The search order: how promising each child is, shifted left by 4 bits, with 15 minus
+         * the child's index in the low bits; sorted descending, so that equally promising
+         * children keep their order of generation.
+         */
         final int[] order = new int[moves.length];
         final Position[] children = new Position[moves.length];
 
@@ -211,6 +246,11 @@ final class Search {
             for (int i = 0; i < children.length; i++) {
                 children[i] = new Position();
             }
+        }
+
+        /** The index of the {@code i}-th child to search. */
+        int child(int i) {
+            return 15 - (order[i] & 15);
         }
     }
 
@@ -226,8 +266,42 @@ final class Search {
      * lead to and those positions' upper bounds (their score when over), most promising first.
      */
     private int children(Position p, Level level) {
-        int[] moves = level.moves;
+        int n = generate(p, level);
         int[] bounds = level.bounds;
+        Position[] children = level.children;
+        int[] order = level.order;
+        for (int i = 0; i < n; i++) {
+            Position c = children[i];
+            int promise;
+            if (c.over()) {
+                int score = c.score();
+                bounds[i] = score;
+                promise = score > 0 ? 10_000 + score : -10_000 + score;
+            } else {
+                int raw = c.rawBound();
+                bounds[i] = c.upperBound(raw);
+                promise = raw;
+            }
+            order[i] = promise << 4 | (15 - i);
+        }
+        for (int i = 1; i < n; i++) {
+            int key = order[i];
+            int j = i;
+            for (; j > 0 && key > order[j - 1]; j--) {
+                order[j] = order[j - 1];
+            }
+            order[j] = key;
+        }
+        return n;
+    }
+
+    /**
+     * Fills the legal moves of {@code p} and the positions they lead to, in
+     * {@code ScoundrelRules#legalMoves} order: the avoid first when allowed, then each room card
+     * in room order, a barehanded fight right after its plain one.
+     */
+    private int generate(Position p, Level level) {
+        int[] moves = level.moves;
         Position[] children = level.children;
         int n = 0;
         if (avoidable(p)) {
@@ -243,29 +317,63 @@ final class Search {
                 play(p, i, true, children[n++]);
             }
         }
-        int[] order = level.order;
-        for (int i = 0; i < n; i++) {
-            Position c = children[i];
-            bounds[i] = c.over() ? c.score() : c.upperBound();
-            order[i] = c.over() ? (c.score() > 0 ? 10_000 + c.score() : -10_000 + c.score()) : c.rawBound();
-        }
-        for (int i = 1; i < n; i++) {
-            for (int j = i; j > 0 && order[j] > order[j - 1]; j--) {
-                swap(moves, j);
-                swap(bounds, j);
-                swap(order, j);
-                Position t = children[j];
-                children[j] = children[j - 1];
-                children[j - 1] = t;
-            }
-        }
         return n;
     }
 
-    private static void swap(int[] a, int j) {
-        int t = a[j];
-        a[j] = a[j - 1];
-        a[j - 1] = t;
+    /**
+     * The score of {@code p}'s game played on by {@link Greedy}: at each turn the legal move
+     * whose position {@link Greedy} values most, less its penalty for an avoid, the first in
+     * {@code ScoundrelRules#legalMoves} order on a tie. Leaves {@code p} as it is.
+     */
+    int greedyScore(Position p) {
+        Position s = playOut.copyFrom(p);
+        Level level = level(0);
+        while (!s.over()) {
+            int n = generate(s, level);
+            int best = 0;
+            int bestValue = Integer.MIN_VALUE;
+            for (int i = 0; i < n; i++) {
+                int v = greedyValue(level.children[i]) - (level.moves[i] == AVOID ? Greedy.AVOID_PENALTY : 0);
+                if (v > bestValue) {
+                    bestValue = v;
+                    best = i;
+                }
+            }
+            s.copyFrom(level.children[best]);
+        }
+        return s.score();
+    }
+
+    /** {@code Greedy}'s value of the position after a move. */
+    private static int greedyValue(Position c) {
+        if (c.over()) {
+            return Greedy.value(c.score());
+        }
+        int reach = c.weapon == 0 ? 0 : c.lastSlain == 0 ? Greedy.FRESH_REACH : c.lastSlain;
+        return Greedy.value(c.health, c.weapon, reach);
+    }
+
+    /**
+     * A score that {@code p} can reach: a winning line's when the search shows within its budget
+     * that {@code p} can be won, else that of {@link #greedyScore greedy play}. What a hint
+     * judges a sampled position by.
+     */
+    int winOrGreedyScore(Position p) {
+        if (p.over()) {
+            return p.score();
+        }
+        try {
+            if (wins(p)) {
+                Position s = p;
+                while (!s.over()) {
+                    s = apply(s, winningMove(s));
+                }
+                return s.score();
+            }
+        } catch (OutOfBudget e) {
+            // Undecided within the budget: greedy play judges it.
+        }
+        return greedyScore(p);
     }
 
     /** {@code ScoundrelRules}' avoid refusal, inverted. */
@@ -402,6 +510,29 @@ final class Search {
         long room = roomHash(p, false);
         long scalars = scalars(p, withHealth);
         return Tape.mix(tape.hash2(p.head, p.tail) * 0xC2B2AE3D27D4EB4FL + room * 0x165667B19E3779F9L + ~scalars);
+    }
+
+    /**
+     * Computes {@link #key1(Position, boolean)} and {@link #key2(Position, boolean)} of {@code p}
+     * in one pass, into {@link #lastKey1} and {@link #lastKey2}.
+     */
+    private void keys(Position p, boolean withHealth) {
+        long room1 = 0;
+        long room2 = 0;
+        for (int i = 0; i < p.roomSize; i++) {
+            long r1 = Tape.r1(p.room[i]);
+            long r2 = Tape.r2(p.room[i]);
+            if (p.roomFaced) {
+                room1 += r1;
+                room2 += r2;
+            } else {
+                room1 = room1 * 31 + r1;
+                room2 = room2 * 31 + r2;
+            }
+        }
+        long scalars = scalars(p, withHealth);
+        lastKey1 = Tape.mix(tape.hash1(p.head, p.tail) * 0x9E3779B97F4A7C15L + room1 * 0xD6E8FEB86659FD93L + scalars);
+        lastKey2 = Tape.mix(tape.hash2(p.head, p.tail) * 0xC2B2AE3D27D4EB4FL + room2 * 0x165667B19E3779F9L + ~scalars);
     }
 
     /**

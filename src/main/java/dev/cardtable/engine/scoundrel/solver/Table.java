@@ -1,5 +1,7 @@
 package dev.cardtable.engine.scoundrel.solver;
 
+import java.util.Arrays;
+
 /**
  * The transposition table: open addressing on a 128-bit position key (two independent 64-bit
  * hashes), growing as it fills. Each entry holds a value that is exact, a lower or an upper
@@ -29,6 +31,12 @@ final class Table {
         value = new int[cap];
         info = new int[cap];
         mask = cap - 1;
+        size = 0;
+    }
+
+    /** Empties the table, keeping its memory. */
+    void clear() {
+        Arrays.fill(info, 0);
         size = 0;
     }
 

@@ -1,5 +1,7 @@
 package dev.cardtable.engine.scoundrel.solver;
 
+import java.util.Arrays;
+
 /**
  * What is known about winning positions that differ only in health. More health never hurts:
  * every line that survives from a position survives from the same position with more health (a
@@ -35,6 +37,12 @@ final class WinTable {
         move = new int[cap];
         used = new boolean[cap];
         mask = cap - 1;
+        size = 0;
+    }
+
+    /** Empties the table, keeping its memory. */
+    void clear() {
+        Arrays.fill(used, false);
         size = 0;
     }
 
