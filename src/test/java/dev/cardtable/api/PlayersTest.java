@@ -87,6 +87,32 @@ class PlayersTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void aRecordCutShortDoesNotSeatARegisteredNameButAFinishedOneImportsUnverified() {
+        String name = unique("imp");
+        register(name);
+        String casual = unique("casual");
+        Response g = scoundrelFor(casual, null);
+        String id = g.path("id");
+        String token = g.path("credentials[0].token");
+        Map<String, Object> first = g.path("legalMoves[0]");
+        as(token).body(first).post("/api/games/" + id + "/moves").then().statusCode(200);
+        Map<String, Object> running = as(null).get("/api/games/" + id + "/record").then().extract().jsonPath().getMap("");
+        // A running record has no seed: take it from the record of the same game once it is over.
+        as(token).body(Map.of("action", "resign")).post("/api/games/" + id + "/moves").then().statusCode(200);
+        Map<String, Object> finished = as(null).get("/api/games/" + id + "/record").then().extract().jsonPath().getMap("");
+        running.put("seed", finished.get("seed"));
+        ((List<Map<String, Object>>) running.get("seats")).get(0).put("name", name);
+        as(null).body(running).post("/api/games/import").then().statusCode(409).body("code", equalTo("name-registered"));
+
+        ((List<Map<String, Object>>) finished.get("seats")).get(0).put("name", name);
+        as(null).body(finished).post("/api/games/import").then().statusCode(201)
+                .body("seats[0].name", equalTo(name)).body("seats[0].verified", equalTo(false));
+        as(null).get("/api/players/" + name + "/stats").then().body("verified", equalTo(true))
+                .body("types.find { it.type == 'scoundrel' }?.played ?: 0", equalTo(0));
+    }
+
+    @Test
     void rotatingReplacesTheKeyAndRevokingEndsTheRegistration() {
         String name = unique("rot");
         String first = register(name);

@@ -21,6 +21,7 @@ import dev.cardtable.game.GameType;
 import dev.cardtable.game.GameWriter;
 import dev.cardtable.game.JsonText;
 import dev.cardtable.game.Names;
+import dev.cardtable.game.Players;
 import dev.cardtable.game.Progress;
 import dev.cardtable.game.Projection;
 import dev.cardtable.game.Seating;
@@ -66,6 +67,9 @@ public class RecordImport {
 
     @Inject
     GameWriter writer;
+
+    @Inject
+    Players players;
 
     @Inject
     Projection projection;
@@ -145,6 +149,10 @@ public class RecordImport {
         Progress<S, M, V> p = writer.open(type, g, state);
         replayMoves(p, rec.moves() == null ? List.of() : rec.moves(), now, rec.formatVersion() >= 3);
         checkResult(p, rec.result(), rec.formatVersion());
+        if (p.result().isEmpty()) {
+            // A running import hands out seat tokens: like any seating, not under a registered name.
+            players.verify(seats, null);
+        }
         List<MoveRow> log = p.steps().stream().map(Progress.Step::row).toList();
         fingerprints.claim(g.id(), Fingerprints.of(g, log, json)).ifPresent(twin -> {
             throw new GameException(Failure.RECORD_EXISTS, "this record is already stored as game " + twin,
