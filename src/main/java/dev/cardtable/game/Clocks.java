@@ -124,8 +124,9 @@ public final class Clocks {
         Instant start = state.turnStart();
         for (MoveRow row : rows) {
             if (spec.fischer() && seats.get(row.seat()).kind() == SeatKind.HUMAN) {
-                long used = Duration.between(start, row.at()).toMillis();
-                remaining.set(row.seat(), remaining.get(row.seat()) - used + spec.incrementTime().toMillis());
+                long left = remaining.get(row.seat()) - Duration.between(start, row.at()).toMillis();
+                // A seat whose flag fell (its timeout, logged at the deadline) gets no increment.
+                remaining.set(row.seat(), left <= 0 ? 0 : left + spec.incrementTime().toMillis());
             }
             start = row.at();
         }

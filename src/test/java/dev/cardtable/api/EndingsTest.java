@@ -196,6 +196,8 @@ class EndingsTest {
         assertEquals("timeout", g.getString("result.ending"));
         assertEquals(1, g.getInt("result.endedBy"));
         assertEquals(2, g.getInt("moveCount"));
+        assertEquals(0, g.getLong("clock.remainingMs[1]"), "the seat that ran out has no time left, and no increment");
+        assertEquals(seat0, g.getLong("clock.remainingMs[0]"));
         assertEquals(0, sweep.sweep(), "ended once");
     }
 
