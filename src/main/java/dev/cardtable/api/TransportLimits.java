@@ -96,6 +96,12 @@ public class TransportLimits {
             ctx.next();
             return;
         }
+        if (req.getHeader(HttpHeaders.CONTENT_TYPE) == null) {
+            // The REST layer would take a body without a type for any type; the API reads only JSON.
+            EdgeProblems.refuse(ctx, Failure.UNSUPPORTED_MEDIA_TYPE,
+                    "a request body needs 'Content-Type: application/json'", Map.of());
+            return;
+        }
         readBody(ctx, limit, declared);
     }
 

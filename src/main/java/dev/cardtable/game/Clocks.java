@@ -1,6 +1,5 @@
 package dev.cardtable.game;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.cardtable.store.MoveRow;
 import dev.cardtable.store.SeatKind;
 import dev.cardtable.store.SeatRow;
@@ -40,7 +39,6 @@ public final class Clocks {
      * @param initial   Fischer: each seat's starting time, e.g. {@code PT5M}
      * @param increment Fischer: the time added after each move, e.g. {@code PT2S}
      */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record ClockSettings(String type, String perMove, String initial, String increment) {
 
         /** Whether this is a Fischer clock. */

@@ -5,6 +5,8 @@ import dev.cardtable.store.GameStore;
 import dev.cardtable.store.Status;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
+import io.quarkus.runtime.ShutdownEvent;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -40,12 +42,24 @@ public class Sweep {
     @ConfigProperty(name = "cardtable.abandon-after", defaultValue = "P7D")
     Duration abandonAfter;
 
+    private volatile boolean stopping;
+
+    void stop(@Observes ShutdownEvent event) {
+        stopping = true;
+    }
+
     @Scheduled(every = "${cardtable.sweep.every:5s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduled() {
+        if (stopping) {
+            return;
+        }
         try {
             sweep();
         } catch (RuntimeException e) {
-            LOG.warn("sweep for games out of time failed; the next run retries: " + e.getMessage());
+            // A run caught by the server's shutdown fails as the container goes: nothing to retry.
+            if (!stopping) {
+                LOG.warn("sweep for games out of time failed; the next run retries: " + e.getMessage());
+            }
         }
     }
 

@@ -97,6 +97,11 @@ class EdgeProblemsTest {
                 .body("code", equalTo("not-acceptable"));
         given().contentType("text/plain").body("x").post("/api/games").then().statusCode(415).contentType(PROBLEM)
                 .body("code", equalTo("unsupported-media-type"));
+        // A body without any Content-Type is not taken for JSON either, and creates nothing.
+        byte[] body = "{\"type\":\"scoundrel\",\"seats\":[{\"name\":\"typeless\"}]}".getBytes(StandardCharsets.UTF_8);
+        assertProblem(RawHttp.send(RestAssured.port, "POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Length: "
+                + body.length, body), 415, "unsupported-media-type");
+        as(null).get("/api/games?player=typeless").then().body("items", org.hamcrest.Matchers.empty());
     }
 
     @Test
