@@ -4,8 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardtable.events.DailyBus;
 import dev.cardtable.game.DailyDeals;
-import dev.cardtable.game.Failure;
-import dev.cardtable.game.GameException;
 import dev.cardtable.game.Players;
 import dev.cardtable.game.view.DailyBoard;
 import dev.cardtable.game.view.DailyDay;
@@ -118,9 +116,7 @@ public class DailyResource {
             content = @Content(mediaType = MediaType.SERVER_SENT_EVENTS, schema = @Schema(type = SchemaType.STRING)))
     public void stream(@PathParam("ruleset") String ruleset, @PathParam("day") String day,
                        @Context SseEventSink sink, @Context Sse sse) {
-        if (!events.enabled()) {
-            throw new GameException(Failure.NOT_FOUND, "live events are switched off on this server");
-        }
+        SseStreams.requireEnabled(events.enabled());
         // Checks the ruleset and the day before the stream opens.
         DailyBoard first = daily.board(ruleset, day, null, 1);
         String r = first.ruleset();
@@ -152,11 +148,7 @@ public class DailyResource {
 
             @Override
             public synchronized boolean heartbeat() {
-                if (sink.isClosed()) {
-                    return false;
-                }
-                sink.send(sse.newEventBuilder().comment("heartbeat").build());
-                return !sink.isClosed();
+                return SseStreams.heartbeat(sink, sse);
             }
         });
     }

@@ -73,9 +73,7 @@ public class EventsResource {
                        @Parameter(description = "Start after this move number when Last-Event-ID is absent (default 0)")
                        @QueryParam("cursor") String cursor,
                        @Context SseEventSink sink, @Context Sse sse) {
-        if (!events.enabled()) {
-            throw new GameException(Failure.NOT_FOUND, "live events are switched off on this server");
-        }
+        SseStreams.requireEnabled(events.enabled());
         UUID gameId = GameResource.parseId(id);
         Integer seat = viewer(gameId, authorization, ticket);
         boolean resuming = lastEventId != null && !lastEventId.isBlank();
@@ -149,11 +147,7 @@ public class EventsResource {
             if (ended) {
                 sink.close();
             }
-            if (sink.isClosed()) {
-                return false;
-            }
-            sink.send(sse.newEventBuilder().comment("heartbeat").build());
-            return !sink.isClosed();
+            return SseStreams.heartbeat(sink, sse);
         }
     }
 }

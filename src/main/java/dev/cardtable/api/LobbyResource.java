@@ -1,8 +1,6 @@
 package dev.cardtable.api;
 
 import dev.cardtable.events.LobbyBus;
-import dev.cardtable.game.Failure;
-import dev.cardtable.game.GameException;
 import dev.cardtable.game.Lobby;
 import dev.cardtable.game.LobbyChange;
 import dev.cardtable.game.view.LobbyPage;
@@ -58,9 +56,7 @@ public class LobbyResource {
     @Operation(summary = "Server-sent events: a game opened (data: the lobby item, as GET /api/lobby lists it), "
             + "filled or cancelled (data: {\"id\":…})")
     public void stream(@Context SseEventSink sink, @Context Sse sse) {
-        if (!events.enabled()) {
-            throw new GameException(Failure.NOT_FOUND, "live events are switched off on this server");
-        }
+        SseStreams.requireEnabled(events.enabled());
         sink.send(sse.newEventBuilder().comment("connected").build());
         events.subscribe(new LobbyBus.Subscriber() {
             @Override
@@ -79,11 +75,7 @@ public class LobbyResource {
 
             @Override
             public synchronized boolean heartbeat() {
-                if (sink.isClosed()) {
-                    return false;
-                }
-                sink.send(sse.newEventBuilder().comment("heartbeat").build());
-                return !sink.isClosed();
+                return SseStreams.heartbeat(sink, sse);
             }
         });
     }
