@@ -8,6 +8,7 @@ import dev.cardtable.game.view.Position;
 import dev.cardtable.game.view.Timeline;
 import dev.cardtable.store.GameRow;
 import dev.cardtable.store.GameStore;
+import dev.cardtable.store.MoveLog;
 import dev.cardtable.store.Status;
 import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
@@ -33,6 +34,9 @@ public class GameReads {
 
     @Inject
     GameStore store;
+
+    @Inject
+    MoveLog moveLog;
 
     @Inject
     GameWriter writer;
@@ -209,6 +213,6 @@ public class GameReads {
     /** The game replayed through move {@code upTo} (at most its version), reading only that much log. */
     private Replay<?, ?, ?> replay(GameRow g, int upTo) {
         int n = Math.min(upTo, g.version());
-        return Replay.of(catalog.type(g.type()), g, store.log(g.id(), 0, n), json);
+        return Replay.of(catalog.type(g.type()), g, moveLog.log(g.id(), 0, n), json);
     }
 }

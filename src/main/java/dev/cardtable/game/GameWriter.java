@@ -14,6 +14,7 @@ import dev.cardtable.game.view.GameResult;
 import dev.cardtable.store.FingerprintStore;
 import dev.cardtable.store.GameRow;
 import dev.cardtable.store.GameStore;
+import dev.cardtable.store.MoveLog;
 import dev.cardtable.store.MoveRow;
 import dev.cardtable.store.SeatKind;
 import dev.cardtable.store.SeatRow;
@@ -46,6 +47,9 @@ public class GameWriter {
 
     @Inject
     GameStore store;
+
+    @Inject
+    MoveLog moveLog;
 
     @Inject
     GameCatalog catalog;
@@ -154,12 +158,12 @@ public class GameWriter {
         GameRow.GameUpdate u = clocked(g, rows, p, status, new GameRow.GameUpdate(status, p.version(),
                 json.write(p.state()), result.map(r -> json.write(GameResult.of(r))).orElse(null), updated,
                 result.isPresent() ? Objects.requireNonNullElse(g.finishedAt(), updated) : null, null, null));
-        store.append(g.id(), rows);
+        moveLog.append(g.id(), rows);
         store.update(g.id(), u);
         GameRow after = g.after(u, seats);
         if (ends) {
             boolean imported = fingerprints.holds(g.id());
-            List<MoveRow> log = new ArrayList<>(store.log(g.id(), 0, g.version()));
+            List<MoveRow> log = new ArrayList<>(moveLog.log(g.id(), 0, g.version()));
             log.addAll(rows);
             // A game that ends exactly as another stored game did keeps no fingerprint of its own.
             // Played here from its deal, it is a second real play and counts; resumed from a record,
