@@ -86,6 +86,17 @@ public interface Rules<S, M, V> {
     List<Drawn> drawn(V before, V after, M move);
 
     /**
+     * The one form a move is logged in: where the rules accept two spellings of one move at
+     * {@code state} (the same play either way), the spelling {@link #legalMoves} lists. Identity by
+     * default. The log, records and duplicate fingerprints keep this form, so one game has one log.
+     *
+     * @param state the position the move is played in, before it
+     */
+    default M canonical(S state, M move) {
+        return move;
+    }
+
+    /**
      * The move as {@code viewer} may see it in a log entry, event or record: identity by default;
      * a game whose moves could hide information (e.g. a face-down card) overrides it.
      * {@code mover} is the seat that played it. {@link #view} and {@link #revealed} are the other

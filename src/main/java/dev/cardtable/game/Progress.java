@@ -54,8 +54,9 @@ public final class Progress<S, M, V> {
     public void play(int seat, M move, Instant at) {
         Rules<S, M, V> rules = type.rules();
         S next = rules.apply(state, Seat.of(seat), move);
-        MoveRow row = new MoveRow(version() + 1, seat, json.write(rules.writeMove(move)), at);
-        steps.add(new Step<>(row, move, state, next));
+        M logged = rules.canonical(state, move);
+        MoveRow row = new MoveRow(version() + 1, seat, json.write(rules.writeMove(logged)), at);
+        steps.add(new Step<>(row, logged, state, next));
         state = next;
     }
 

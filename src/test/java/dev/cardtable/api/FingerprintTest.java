@@ -48,6 +48,27 @@ class FingerprintTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void aMoveSpelledTwoWaysIsLoggedOneWaySoItsRecordCannotBeImportedTwice() {
+        Api.Created g = Api.scoundrel("42", "spell-" + UUID.randomUUID().toString().substring(0, 8));
+        // No weapon yet: a barehanded fight with KS is the plain play, and is logged as one.
+        move(g.id(), g.token(), Map.of("action", "play", "card", "KS", "barehanded", true)).then().statusCode(200)
+                .body("applied[0].move", equalTo(Map.of("action", "play", "card", "KS")));
+        move(g.id(), g.token(), Map.of("action", "resign")).then().statusCode(200);
+        Map<String, Object> record = new HashMap<>(as(null).get("/api/games/" + g.id() + "/record").then().extract()
+                .jsonPath().getMap(""));
+        List<Map<String, Object>> moves = new ArrayList<>();
+        for (Map<String, Object> m : (List<Map<String, Object>>) record.get("moves")) {
+            moves.add(new HashMap<>(m));
+        }
+        assertEquals(Map.of("action", "play", "card", "KS"), moves.get(0).get("move"));
+        moves.get(0).put("move", Map.of("action", "play", "card", "KS", "barehanded", true));
+        record.put("moves", moves);
+        as(null).body(record).post("/api/games/import").then().statusCode(409).body("code", equalTo("record-exists"))
+                .body("gameId", equalTo(g.id()));
+    }
+
+    @Test
     void twoGamesThatEndAlikeAtTheSameMomentBothEnd() throws Exception {
         // A line of play to the end, found on a first game.
         Api.Created probe = Api.scoundrel("twins", "twin");

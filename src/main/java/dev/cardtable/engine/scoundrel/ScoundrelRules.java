@@ -272,6 +272,18 @@ public final class ScoundrelRules implements Rules<ScoundrelState, ScoundrelMove
         }
     }
 
+    /**
+     * A barehanded fight where no weapon could be used is the plain play, the form
+     * {@link #legalMoves} lists; every other move is its own form.
+     */
+    @Override
+    public ScoundrelMove canonical(ScoundrelState state, ScoundrelMove move) {
+        if (move instanceof ScoundrelMove.Play play && play.barehanded() && !weaponUsable(state, play.card())) {
+            return ScoundrelMove.play(play.card());
+        }
+        return move;
+    }
+
     /** The JSON form of {@code move}; {@code barehanded} appears only when true. */
     @Override
     public Map<String, Object> writeMove(ScoundrelMove move) {
