@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cardtable.engine.Deal;
 import dev.cardtable.engine.EndMove;
-import dev.cardtable.engine.Ending;
 import dev.cardtable.engine.GameInfo;
 import dev.cardtable.engine.IllegalMove;
 import dev.cardtable.engine.MalformedInput;
@@ -13,7 +12,6 @@ import dev.cardtable.engine.Result;
 import dev.cardtable.engine.Rng;
 import dev.cardtable.engine.Seat;
 import dev.cardtable.engine.Setup;
-import dev.cardtable.game.Clocks;
 import dev.cardtable.game.Failure;
 import dev.cardtable.game.GameCatalog;
 import dev.cardtable.game.GameException;
@@ -144,7 +142,7 @@ public class RecordImport {
         GameRow g = new GameRow(UUID.randomUUID(), type.name(), setup.ruleset(), rulesetVersion,
                 json.write(setup.options().values()), rec.seed(), hasDeal ? json.write(rec.deal()) : null,
                 hasDeal ? null : Rng.commitment(rec.seed()), Status.ACTIVE, 0, json.write(state), null, created, created,
-                null, seats, 0, new GameRow.Table(clock(rec), null, null, null, null));
+                null, seats, 0, new GameRow.Table(RecordClock.stored(rec, json), null, null, null, null));
         store.insert(g);
         Progress<S, M, V> p = writer.open(type, g, state);
         replayMoves(p, rec.moves() == null ? List.of() : rec.moves(), now, rec.formatVersion() >= 3);
@@ -169,22 +167,6 @@ public class RecordImport {
         boolean over = stored.status() == Status.FINISHED;
         Integer viewer = over || creds.isEmpty() ? null : creds.get(0).seat();
         return projection.game(type, stored, p.state(), viewer).withCredentials(over ? List.of() : creds);
-    }
-
-    /**
-     * The record's clock, checked as at creation, as stored JSON; null for none. The writer runs it
-     * through the moves at their recorded times, so a running game's clock resumes where the
-     * record left it.
-     */
-    private String clock(GameRecord rec) {
-        if (rec.clock() == null) {
-            return null;
-        }
-        try {
-            return json.write(rec.clock().checked());
-        } catch (GameException e) {
-            throw GameException.invalidRecord("clock: " + e.getMessage(), null);
-        }
     }
 
     private static List<SeatRow> seats(GameType<?, ?, ?> type, List<GameRecord.Seat> given, List<Credential> creds) {
@@ -232,40 +214,13 @@ public class RecordImport {
                 M move = p.type().rules().parseMove(rm.move() == null ? Map.of() : rm.move());
                 Instant at = rm.at() == null ? now : recordTime(rm.at(), "move " + seq + ": at", previous, now, seq);
                 if (timed) {
-                    checkEnding(p, EndMove.parse(rm.move()), at, seq);
+                    RecordClock.checkEnding(p, EndMove.parse(rm.move()), at, seq, json);
                 }
                 p.play(rm.seat(), move, at);
                 previous = at;
             } catch (MalformedInput | IllegalMove e) {
                 throw GameException.invalidRecord("move " + seq + ": " + e.getMessage(), seq);
             }
-        }
-    }
-
-    /**
-     * Records that carry the clock (version 3) time their endings by it: a {@code timeout} needs a
-     * clock and comes no earlier than the deadline of the seat to act, as the clock runs from the
-     * game's creation through the moves before it; an {@code abandon} needs a game without one.
-     */
-    private <S, M, V> void checkEnding(Progress<S, M, V> p, Ending.Kind kind, Instant at, int seq) {
-        String clock = p.game().table().clock();
-        if (kind == Ending.Kind.ABANDONED && clock != null) {
-            throw GameException.invalidRecord("move " + seq + ": a game with a clock is never abandoned", seq);
-        }
-        if (kind != Ending.Kind.TIMEOUT) {
-            return;
-        }
-        if (clock == null) {
-            throw GameException.invalidRecord("move " + seq + ": a timeout needs a clock", seq);
-        }
-        Clocks.ClockSettings spec = json.read(clock, Clocks.ClockSettings.class);
-        List<SeatRow> seats = p.game().seats();
-        Clocks.State state = Clocks.played(spec, Clocks.start(spec, seats.size(), p.game().createdAt()),
-                p.steps().stream().map(Progress.Step::row).toList(), seats);
-        Instant deadline = Clocks.deadline(spec, state, Clocks.running(p.toAct().stream().map(Seat::number).toList(), seats));
-        if (deadline == null || at.isBefore(deadline)) {
-            throw GameException.invalidRecord("move " + seq + ": a timeout before the seat's deadline ("
-                    + deadline + ")", seq);
         }
     }
 
