@@ -152,17 +152,24 @@ public class DailyStore {
     }
 
     /**
+     * One day's counted games with their rank (score descending, then fewer moves, then who
+     * finished first); parameters: the ruleset, the day.
+     */
+    private static final String RANKED = """
+            select rank, name, id, score, moves, outcome, finished_at from (
+              select p.name, g.id, s.score, g.version moves, s.outcome, g.finished_at,
+                     rank() over (order by s.score desc, g.version, g.finished_at) rank
+              """ + COUNTED + """
+               and a.day = ?) b
+            """;
+
+    /**
      * A page of the board of {@code day}: score descending, then fewer moves, then who finished
      * first (then the game id, for a total order), after the entry {@code after} (null for the top).
      */
     public List<BoardRow> board(LocalDate day, String ruleset, BoardRow after, int limit) {
         return store.work(c -> {
-            try (PreparedStatement ps = c.prepareStatement("""
-                    select rank, name, id, score, moves, outcome, finished_at from (
-                      select p.name, g.id, s.score, g.version moves, s.outcome, g.finished_at,
-                             rank() over (order by s.score desc, g.version, g.finished_at) rank
-                      """ + COUNTED + """
-                       and a.day = ?) b
+            try (PreparedStatement ps = c.prepareStatement(RANKED + """
                     where ? or (-score, moves, finished_at, id) > (?, ?, ?, ?)
                     order by score desc, moves, finished_at, id limit ?""")) {
                 ps.setString(1, ruleset);
@@ -181,12 +188,7 @@ public class DailyStore {
     /** Game {@code gameId}'s entry on its day's board, or empty when it does not count (yet). */
     public Optional<BoardRow> entry(LocalDate day, String ruleset, UUID gameId) {
         return store.work(c -> {
-            try (PreparedStatement ps = c.prepareStatement("""
-                    select rank, name, id, score, moves, outcome, finished_at from (
-                      select p.name, g.id, s.score, g.version moves, s.outcome, g.finished_at,
-                             rank() over (order by s.score desc, g.version, g.finished_at) rank
-                      """ + COUNTED + """
-                       and a.day = ?) b
+            try (PreparedStatement ps = c.prepareStatement(RANKED + """
                     where id = ?""")) {
                 ps.setString(1, ruleset);
                 ps.setObject(2, day, Types.DATE);
