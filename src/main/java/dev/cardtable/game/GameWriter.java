@@ -143,9 +143,11 @@ public class GameWriter {
     /**
      * Writes what {@code p} changed: appends its moves, stores the new state (and status, from
      * {@code p.game()} unless the game is now over), and when the game ends the standings and its
-     * fingerprint; notifies live events.
+     * fingerprint; notifies live events. A game read without its lock is written only if nothing
+     * changed it since ({@link MoveLog#advance}).
      *
      * @return the game row as now stored
+     * @throws Overtaken when another change to the game came first; nothing was written
      */
     public <S, M, V> GameRow save(Progress<S, M, V> p) {
         GameRow g = p.game();
@@ -158,8 +160,11 @@ public class GameWriter {
         GameRow.GameUpdate u = clocked(g, rows, p, status, new GameRow.GameUpdate(status, p.version(),
                 json.write(p.state()), result.map(r -> json.write(GameResult.of(r))).orElse(null), updated,
                 result.isPresent() ? Objects.requireNonNullElse(g.finishedAt(), updated) : null, null, null));
-        moveLog.append(g.id(), rows);
-        store.update(g.id(), u);
+        if (rows.isEmpty()) {
+            store.update(g.id(), u);
+        } else if (!moveLog.advance(g, u, rows)) {
+            throw new Overtaken();
+        }
         GameRow after = g.after(u, seats);
         if (ends) {
             boolean imported = fingerprints.holds(g.id());
@@ -183,6 +188,16 @@ public class GameWriter {
             lobbyChanges.fire(new LobbyChange(g.id(), LobbyChange.CANCELLED));
         }
         return after;
+    }
+
+    /**
+     * Another change to a game came between reading it without its lock and writing a move: the
+     * move is to be tried again from the game as it is now.
+     */
+    public static final class Overtaken extends RuntimeException {
+        Overtaken() {
+            super("the game changed meanwhile", null, false, false);
+        }
     }
 
     /** {@code u} with the clock run through {@code rows}: started when the game starts, stopped when it ends. */

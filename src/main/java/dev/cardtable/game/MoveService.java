@@ -11,11 +11,13 @@ import dev.cardtable.game.view.LogItem;
 import dev.cardtable.store.GameRow;
 import dev.cardtable.store.GameStore;
 import dev.cardtable.store.IdempotencyStore;
+import dev.cardtable.store.Status;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.narayana.jta.TransactionExceptionResult;
 import io.micrometer.core.instrument.Timer;
 import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
-import jakarta.transaction.Transactional;
 
 import java.time.Instant;
 import java.util.List;
@@ -25,13 +27,27 @@ import java.util.Set;
 import java.util.UUID;
 
 /**
- * The move path ({@code POST /api/games/{id}/moves}): lock the game with its seats, apply the
- * caller's move to the stored position, let computer seats reply, append the log and update the
- * game, all in one transaction with no replay and without reading the log. Metrics
- * {@code cardtable.moves.applied} and {@code cardtable.move.latency} are recorded here.
+ * The move path ({@code POST /api/games/{id}/moves}): apply the caller's move to the stored
+ * position, let computer seats reply, append the log and update the game, with no replay and
+ * without reading the log. Metrics {@code cardtable.moves.applied}, {@code cardtable.move.latency}
+ * and {@code cardtable.moves.overtaken} (optimistic tries that another change came before) are
+ * recorded here.
+ *
+ * <p>Most moves are written optimistically: the game is read without a lock or a transaction,
+ * and the log's append and the game's update are one statement that applies only if the game
+ * is still at the version read ({@link dev.cardtable.store.MoveLog#advance}); when another change
+ * came first the move is tried again from the game as it is now. That is two statements and no
+ * {@code BEGIN}/{@code COMMIT}. A move with an {@code Idempotency-Key}, one that finds its
+ * seat's time run out, one that ends the game, and one overtaken {@value #OPTIMISTIC_ATTEMPTS}
+ * times instead runs in a transaction holding the game's row lock, since it writes more than the
+ * game and its log. Both ways give the same answers: an error reflects the game as read, a
+ * moment that did happen.
  */
 @Singleton
 public class MoveService {
+
+    /** Optimistic tries of one move before it waits for the game's lock. */
+    static final int OPTIMISTIC_ATTEMPTS = 3;
 
     /**
      * A move request.
@@ -92,10 +108,53 @@ public class MoveService {
      * @return the game after the move as the mover sees it, with the entries added
      * @throws GameException any error of {@code docs/api.md}, "Errors"; nothing is changed then
      */
-    @Transactional(dontRollbackOn = TimeExpired.class)
     public MoveOutcome move(MoveRequest req) {
         Timer.Sample sample = Timer.start(metrics);
-        GameRow g = store.lock(req.gameId()).orElseThrow(GameException::gameNotFound);
+        Optional<Applied> applied = Optional.empty();
+        if (req.idempotencyKey() == null) {
+            for (int i = 0; i < OPTIMISTIC_ATTEMPTS && applied.isEmpty(); i++) {
+                try {
+                    applied = attempt(req, false);
+                    if (applied.isEmpty()) {
+                        break; // the move needs the lock
+                    }
+                } catch (GameWriter.Overtaken e) {
+                    metrics.counter("cardtable.moves.overtaken").increment(); // read again
+                }
+            }
+        }
+        Applied out = applied.isPresent() ? applied.get() : locked(req);
+        if (!out.outcome().replayed()) {
+            metrics.counter("cardtable.moves.applied", "type", out.type()).increment(out.moves());
+            sample.stop(metrics.timer("cardtable.move.latency", "type", out.type()));
+        }
+        return out.outcome();
+    }
+
+    /** A move's outcome with what the metrics count: the game type and the moves it added. */
+    private record Applied(MoveOutcome outcome, String type, int moves) {
+    }
+
+    /**
+     * The move in a transaction holding the game's row lock. A move too late ends the game on time
+     * and is refused; that end commits.
+     */
+    private Applied locked(MoveRequest req) {
+        return QuarkusTransaction.joiningExisting()
+                .exceptionHandler(e -> e instanceof TimeExpired ? TransactionExceptionResult.COMMIT
+                        : TransactionExceptionResult.ROLLBACK)
+                .call(() -> attempt(req, true).orElseThrow());
+    }
+
+    /**
+     * One try of the move, on the game read with its lock or without.
+     *
+     * @return empty when, read without the lock, the move needs it
+     * @throws GameWriter.Overtaken when, read without the lock, another change came first
+     */
+    private Optional<Applied> attempt(MoveRequest req, boolean lock) {
+        GameRow g = (lock ? store.lock(req.gameId()) : store.find(req.gameId()))
+                .orElseThrow(GameException::gameNotFound);
         int seat = Seating.authenticate(g, req.authorization(), true);
         if (req.move() == null) {
             throw GameException.malformed("a JSON object body is required");
@@ -106,16 +165,14 @@ public class MoveService {
         if (key != null) {
             Optional<MoveOutcome> prior = prior(g, seat, key, requestHash);
             if (prior.isPresent()) {
-                return prior.get();
+                return Optional.of(new Applied(prior.get(), g.type(), 0));
             }
         }
-        MoveOutcome out = apply(catalog.type(g.type()), g, seat, req);
-        if (key != null) {
-            idempotency.save(g.id(), seat, key, requestHash, out.body(), writer.now());
+        Optional<MoveOutcome> out = apply(catalog.type(g.type()), g, seat, req, lock);
+        if (out.isPresent() && key != null) {
+            idempotency.save(g.id(), seat, key, requestHash, out.get().body(), writer.now());
         }
-        metrics.counter("cardtable.moves.applied", "type", g.type()).increment(out.game().version() - g.version());
-        sample.stop(metrics.timer("cardtable.move.latency", "type", g.type()));
-        return out;
+        return out.map(o -> new Applied(o, g.type(), o.game().version() - g.version()));
     }
 
     private Optional<MoveOutcome> prior(GameRow g, int seat, String key, String requestHash) {
@@ -131,7 +188,8 @@ public class MoveService {
         });
     }
 
-    private <S, M, V> MoveOutcome apply(GameType<S, M, V> type, GameRow g, int seat, MoveRequest req) {
+    private <S, M, V> Optional<MoveOutcome> apply(GameType<S, M, V> type, GameRow g, int seat, MoveRequest req,
+                                                  boolean lock) {
         Rules<S, M, V> rules = type.rules();
         M move = rules.parseMove(req.move());
         Ending.Kind ending = EndMove.parse(req.move());
@@ -139,8 +197,12 @@ public class MoveService {
             throw new GameException(Failure.ILLEGAL_MOVE, "\"" + ending.action() + "\" is written by the server, not played");
         }
         Instant now = writer.now();
+        Instant deadline = g.table().deadline();
+        if (!lock && g.status() == Status.ACTIVE && deadline != null && !deadline.isAfter(now)) {
+            return Optional.empty(); // the game ends on time, under the lock
+        }
         if (writer.endIfDue(g, now, Instant.MIN).isPresent()) {
-            throw new TimeExpired(g.table().deadline());
+            throw new TimeExpired(deadline);
         }
         GameException.requireActive(g.status());
         Expected expected = req.expected();
@@ -154,9 +216,12 @@ public class MoveService {
         }
         p.play(seat, move, now);
         writer.letComputersMove(p);
+        if (!lock && p.result().isPresent()) {
+            return Optional.empty(); // the end writes standings and a fingerprint too, under the lock
+        }
         GameRow after = writer.save(p);
         GameView view = projection.game(type, after, p.state(), seat).withApplied(applied(p, after, seat));
-        return new MoveOutcome(json.write(view), view, false);
+        return Optional.of(new MoveOutcome(json.write(view), view, false));
     }
 
     /**

@@ -22,12 +22,14 @@ import java.util.UUID;
 
 /**
  * Every statement the game service sends, as plain SQL through the Hibernate session's own JDBC
- * connection (so it joins the caller's transaction). Nothing here is a managed entity: a move
- * costs one statement to lock and read the game with its seats, one to append the log and one to
- * update the game.
+ * connection (so it joins the caller's transaction, if any). Nothing here is a managed entity: a
+ * move costs one statement to read the game with its seats and one to append the log and update
+ * the game ({@link MoveLog#advance}); a move that needs the game's lock reads it with
+ * {@link #lock} inside a transaction.
  *
- * <p>Must be called inside a transaction. SQL failures surface as Hibernate's
- * {@code JDBCException} subtypes, as from any other query.
+ * <p>Called inside a transaction, or without one for single statements, which then commit on
+ * their own. SQL failures surface as Hibernate's {@code JDBCException} subtypes, as from any
+ * other query.
  */
 @Singleton
 public class GameStore {
@@ -125,26 +127,34 @@ public class GameStore {
         });
     }
 
+    /** The update of a game's changeable columns, {@link #setUpdate} its first parameters, then its id. */
+    static final String UPDATE_GAME = """
+            update games set status = ?, version = ?, state = ?::jsonb, result = ?::jsonb, updated_at = ?,
+                             finished_at = ?, clock_state = ?::jsonb, deadline = ?
+            where id = ?""";
+
     /** Writes the changeable columns of game {@code id}. */
     public void update(UUID id, GameRow.GameUpdate u) {
         work(c -> {
-            try (PreparedStatement ps = c.prepareStatement("""
-                    update games set status = ?, version = ?, state = ?::jsonb, result = ?::jsonb, updated_at = ?,
-                                     finished_at = ?, clock_state = ?::jsonb, deadline = ?
-                    where id = ?""")) {
-                ps.setString(1, u.status().id());
-                ps.setInt(2, u.version());
-                ps.setString(3, u.state());
-                ps.setString(4, u.result());
-                setTime(ps, 5, u.updatedAt());
-                setTime(ps, 6, u.finishedAt());
-                ps.setString(7, u.clockState());
-                setTime(ps, 8, u.deadline());
-                ps.setObject(9, id);
+            try (PreparedStatement ps = c.prepareStatement(UPDATE_GAME)) {
+                ps.setObject(setUpdate(ps, 1, u), id);
                 ps.executeUpdate();
             }
             return null;
         });
+    }
+
+    /** Sets {@code u}'s columns from parameter {@code i} on, in {@link #UPDATE_GAME}'s order; returns the next index. */
+    static int setUpdate(PreparedStatement ps, int i, GameRow.GameUpdate u) throws SQLException {
+        ps.setString(i, u.status().id());
+        ps.setInt(i + 1, u.version());
+        ps.setString(i + 2, u.state());
+        ps.setString(i + 3, u.result());
+        setTime(ps, i + 4, u.updatedAt());
+        setTime(ps, i + 5, u.finishedAt());
+        ps.setString(i + 6, u.clockState());
+        setTime(ps, i + 7, u.deadline());
+        return i + 8;
     }
 
     /** Writes who sits at each of {@code seats} and how it ended. */
@@ -279,7 +289,7 @@ public class GameStore {
         return t == null ? null : t.toInstant();
     }
 
-    /** Runs {@code work} on the transaction's connection. */
+    /** Runs {@code work} on the session's connection: the transaction's, or one in autocommit without a transaction. */
     <T> T work(ReturningWork<T> work) {
         return em.unwrap(Session.class).doReturningWork(work);
     }

@@ -6,6 +6,7 @@ import jakarta.inject.Singleton;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.UUID;
 
@@ -19,30 +20,58 @@ public class MoveLog {
     @Inject
     GameStore games;
 
-    /** Appends {@code moves} to the log of game {@code id}. */
-    public void append(UUID id, List<MoveRow> moves) {
+    /**
+     * Appends {@code moves} (at least one) to the log of game {@code g} and writes {@code u} to its
+     * row, in one statement, provided the game is still as {@code g} was read: the same number of
+     * moves applied and of open seats taken. Under the game's lock ({@link GameStore#lock}) that
+     * always holds; for a move read without the lock it is the check that nothing came between
+     * the read and this write (optimistic concurrency, {@code docs/api.md}, "Versions").
+     *
+     * @return false when another change came first; nothing was written then
+     */
+    public boolean advance(GameRow g, GameRow.GameUpdate u, List<MoveRow> moves) {
         if (moves.isEmpty()) {
-            return;
+            throw new IllegalArgumentException("no moves to append");
         }
-        games.work(c -> {
-            try (PreparedStatement ps = c.prepareStatement(
-                    "insert into moves (game_id, seq, seat, move, at) values (?, ?, ?, ?::jsonb, ?)")) {
+        return games.work(c -> {
+            try (PreparedStatement ps = c.prepareStatement(advanceSql(moves.size()))) {
+                int i = GameStore.setUpdate(ps, 1, u);
+                ps.setObject(i++, g.id());
+                ps.setInt(i++, g.version());
+                ps.setInt(i++, g.seatsTaken());
                 for (MoveRow m : moves) {
-                    ps.setObject(1, id);
-                    ps.setInt(2, m.seq());
-                    ps.setInt(3, m.seat());
-                    ps.setString(4, m.move());
-                    GameStore.setTime(ps, 5, m.at());
-                    if (moves.size() == 1) {
-                        ps.executeUpdate();
-                        return null;
-                    }
-                    ps.addBatch();
+                    ps.setInt(i++, m.seq());
+                    ps.setInt(i++, m.seat());
+                    ps.setString(i++, m.move());
+                    GameStore.setTime(ps, i++, m.at());
                 }
-                ps.executeBatch();
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    return rs.getInt(1) == 1;
+                }
             }
-            return null;
         });
+    }
+
+    private static final String[] ADVANCE_SQL = new String[8];
+
+    /**
+     * The game's update and the log's insert as one statement for {@code n} moves: the insert takes
+     * its game id from the update's {@code returning}, so neither happens without the other.
+     */
+    private static String advanceSql(int n) {
+        String sql = n < ADVANCE_SQL.length ? ADVANCE_SQL[n] : null;
+        if (sql == null) {
+            sql = "with g as (" + GameStore.UPDATE_GAME + " and version = ? and seats_taken = ? returning id),"
+                    + " m as (insert into moves (game_id, seq, seat, move, at) select g.id, v.seq, v.seat, v.move::jsonb,"
+                    + " v.at from g, (values " + String.join(", ", Collections.nCopies(n,
+                    "(?::int, ?::int, ?, ?::timestamptz)")) + ") v(seq, seat, move, at))"
+                    + " select count(*) from g";
+            if (n < ADVANCE_SQL.length) {
+                ADVANCE_SQL[n] = sql;
+            }
+        }
+        return sql;
     }
 
     /** The log entries of game {@code id} with {@code after < seq <= upTo}, in order. */

@@ -18,6 +18,7 @@ import static dev.cardtable.support.Api.move;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Moves on one game are serialised by the database; retries with an Idempotency-Key apply once. */
 @QuarkusTest
@@ -40,6 +41,36 @@ class MoveConcurrencyTest {
         assertEquals(clients - 1, codes.stream().filter(c -> c == 412).count(), codes.toString());
         as(null).get("/api/games/" + g.id()).then().body("version", equalTo(1));
         as(null).get("/api/games/" + g.id() + "/moves").then().body("items", hasSize(1));
+    }
+
+    /**
+     * Moves read without the lock and written only if the game is still at the version read: a
+     * move overtaken by another is tried again from the game as it is then, so none is lost, none
+     * is applied twice, and the stored game agrees with its log.
+     */
+    @Test
+    void concurrentMovesWithoutIfMatchAreEachAppliedOnceOrRefused() throws Exception {
+        for (int round = 0; round < 5; round++) {
+            Api.Created g = Api.scoundrel(Integer.toString(100 + round), "racer" + round);
+            List<String> room = g.response().path("view.room");
+            List<Callable<Integer>> calls = new ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                Map<String, Object> m = Map.of("action", "play", "card", room.get(i % 3));
+                calls.add(() -> as(g.token()).body(m).post("/api/games/" + g.id() + "/moves").statusCode());
+            }
+            List<Integer> codes = Race.run(calls);
+            long applied = codes.stream().filter(c -> c == 200).count();
+            assertTrue(codes.stream().allMatch(c -> c == 200 || c == 409 || c == 422), codes.toString());
+            // Each card can be played once, and at least the first request to be written applies.
+            assertTrue(applied >= 1 && applied <= 3, codes.toString());
+            as(null).get("/api/games/" + g.id()).then().body("version", equalTo((int) applied));
+            List<String> played = as(null).get("/api/games/" + g.id() + "/moves").path("items.move.card");
+            assertEquals(applied, played.size(), played.toString());
+            assertEquals(played.size(), played.stream().distinct().count(), "no card played twice: " + played);
+            // The stored position is the log's replay.
+            assertEquals(as(null).get("/api/games/" + g.id()).path("view").toString(),
+                    as(null).get("/api/games/" + g.id() + "/states/" + applied).path("view").toString());
+        }
     }
 
     @Test

@@ -76,4 +76,16 @@ class BenchToolsTest {
         assertEquals(0, MoveBench.seqParameter("insert into seats (game_id, seat) values ($1, $2)",
                 List.of("g", "22"), "22"));
     }
+
+    @Test
+    void theOptimisticWritesSeqAndVersionCheckAreFound() {
+        String sql = "with g as (update games set status = $1, version = $2 where id = $3 and version = $4"
+                + " and seats_taken = $5 returning id), m as (insert into moves (game_id, seq, seat, move, at)"
+                + " select g.id, v.seq, v.seat, v.move::jsonb, v.at from g, (values ($6::int, $7::int, $8, $9::timestamptz))"
+                + " v(seq, seat, move, at)) select count(*) from g";
+        // $2 (the new version) has the move's number too; the column list decides.
+        assertEquals(6, MoveBench.seqParameter(sql, List.of("active", "9", "g", "8", "0", "9", "0", "{}", "t"), "9"));
+        assertEquals(java.util.Map.of(4, "version", 5, "seats_taken"), MoveBench.guardParameters(sql));
+        assertEquals(java.util.Map.of(), MoveBench.guardParameters("update games set version = $1 where id = $2"));
+    }
 }

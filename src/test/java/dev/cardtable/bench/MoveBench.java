@@ -112,6 +112,13 @@ public final class MoveBench {
     private static final Pattern INSERT = Pattern.compile(
             "^\\s*insert\\s+into\\s+(?:\\w+\\.)?\"?(\\w+)\"?\\s*(?:\\(([^)]*)\\)\\s*)?values\\s*\\((.*)\\)\\s*;?\\s*$",
             Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
+    /** An insert into moves from a VALUES list: its first row and the list's alias columns, {@code v(seq, …)}. */
+    private static final Pattern INSERT_FROM_VALUES = Pattern.compile(
+            "insert\\s+into\\s+(?:\\w+\\.)?\"?moves\"?\\b.*?\\(\\s*values\\s*\\(([^)]*)\\).*?\\)\\s*\\w+\\s*\\(([^)]*)\\)",
+            Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
+    /** The optimistic write's check that the game is still as read: {@code and version = $n}. */
+    private static final Pattern GUARD = Pattern.compile("\\band\\s+(version|seats_taken)\\s*=\\s*\\$(\\d+)",
+            Pattern.CASE_INSENSITIVE);
 
     private final Map<String, String> args;
     private final Duration duration;
@@ -724,12 +731,15 @@ public final class MoveBench {
         int seqParams = 0;
         int nulls = 0;
         boolean insertsMoves = false;
+        int guarded = 0;
         for (Logged l : capture.statements()) {
             String sql = l.sql().replaceAll("\\s+", " ").trim();
             if (sql.endsWith(";")) {
                 sql = sql.substring(0, sql.length() - 1);
             }
             int seqParam = seqParameter(sql, l.params(), seqText);
+            Map<Integer, String> guards = guardParameters(sql);
+            guarded += guards.size();
             insertsMoves |= isMovesInsert(sql);
             StringBuilder s = new StringBuilder();
             Matcher m = PARAM.matcher(sql);
@@ -737,7 +747,9 @@ public final class MoveBench {
                 int n = Integer.parseInt(m.group(1));
                 String value = n <= l.params().size() ? l.params().get(n - 1) : null;
                 String replacement;
-                if (n == seqParam) {
+                if (guards.containsKey(n)) {
+                    replacement = guards.get(n);
+                } else if (n == seqParam) {
                     replacement = ":seq";
                     seqParams++;
                 } else if (value != null && value.equalsIgnoreCase(gameId)) {
@@ -758,6 +770,10 @@ public final class MoveBench {
         }
         notes.add(gameParams + " parameters equal to the game id became " + GAME_EXPR
                 + " (a random one of the copies, i = random(1, " + poolGames + ") per transaction)");
+        if (guarded > 0) {
+            notes.add(guarded + " parameters of the write's check that the game is unchanged since read (and version = $n)"
+                    + " became the column itself, a check that holds as it did for the server");
+        }
         if (seqParams > 0) {
             notes.add(seqParams + " moves.seq parameter became :seq = " + SEQ_BASE
                     + " + (transactions so far) × clients + client id, so that every insert has a fresh key");
@@ -783,7 +799,21 @@ public final class MoveBench {
 
     private static boolean isMovesInsert(String sql) {
         Matcher m = INSERT.matcher(sql);
-        return m.matches() && m.group(1).equalsIgnoreCase("moves");
+        return m.matches() && m.group(1).equalsIgnoreCase("moves") || INSERT_FROM_VALUES.matcher(sql).find();
+    }
+
+    /**
+     * The parameters of an optimistic write's check that the game is unchanged since it was read
+     * ({@code and version = $n}), each mapped to its column: inlined as {@code version = version},
+     * the check holds on every copy, however often pgbench has updated it, as it held for the server.
+     */
+    static Map<Integer, String> guardParameters(String sql) {
+        Map<Integer, String> out = new LinkedHashMap<>();
+        Matcher m = GUARD.matcher(sql);
+        while (m.find()) {
+            out.put(Integer.parseInt(m.group(2)), m.group(1));
+        }
+        return out;
     }
 
     /**
@@ -791,6 +821,17 @@ public final class MoveBench {
      * column list, else the parameter whose logged value is the move's number; 0 if none.
      */
     static int seqParameter(String sql, List<String> params, String seqText) {
+        Matcher v = INSERT_FROM_VALUES.matcher(sql);
+        if (v.find()) {
+            String[] row = v.group(1).split(",");
+            String[] cols = v.group(2).split(",");
+            for (int i = 0; i < cols.length && i < row.length; i++) {
+                Matcher p = PARAM.matcher(row[i]);
+                if (cols[i].trim().equalsIgnoreCase("seq") && p.find()) {
+                    return Integer.parseInt(p.group(1));
+                }
+            }
+        }
         Matcher m = INSERT.matcher(sql);
         if (!m.matches() || !m.group(1).equalsIgnoreCase("moves")) {
             return 0;
