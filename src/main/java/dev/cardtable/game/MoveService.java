@@ -12,10 +12,12 @@ import dev.cardtable.store.GameRow;
 import dev.cardtable.store.GameStore;
 import dev.cardtable.store.IdempotencyStore;
 import dev.cardtable.store.Status;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.narayana.jta.TransactionExceptionResult;
 import io.micrometer.core.instrument.Timer;
+import jakarta.annotation.PostConstruct;
 import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 
@@ -102,6 +104,13 @@ public class MoveService {
     @Inject
     MeterRegistry metrics;
 
+    private Counter overtaken;
+
+    @PostConstruct
+    void meters() {
+        overtaken = metrics.counter("cardtable.moves.overtaken");
+    }
+
     /**
      * Applies the caller's move and any computer replies.
      *
@@ -119,7 +128,7 @@ public class MoveService {
                         break; // the move needs the lock
                     }
                 } catch (GameWriter.Overtaken e) {
-                    metrics.counter("cardtable.moves.overtaken").increment(); // read again
+                    overtaken.increment(); // read again
                 }
             }
         }
