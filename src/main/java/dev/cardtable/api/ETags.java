@@ -1,5 +1,8 @@
 package dev.cardtable.api;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardtable.game.MoveService;
 import dev.cardtable.game.view.GameView;
 
@@ -23,7 +26,29 @@ public final class ETags {
 
     /** The strong entity tag of {@code game}, quoted. */
     public static String of(GameView game) {
-        return "\"" + game.version() + (game.viewer() == null ? "" : "-s" + game.viewer()) + "\"";
+        return of(game.version(), game.viewer());
+    }
+
+    /**
+     * The strong entity tag of a game's representation stored as JSON text (an idempotent move's
+     * first response), read from its {@code version} and {@code viewer}; null when the text is no
+     * game.
+     */
+    static String ofStored(ObjectMapper mapper, String body) {
+        try {
+            JsonNode game = mapper.readTree(body);
+            if (game == null || !game.path("version").isInt()) {
+                return null;
+            }
+            JsonNode viewer = game.path("viewer");
+            return of(game.path("version").asInt(), viewer.isInt() ? viewer.asInt() : null);
+        } catch (JsonProcessingException e) {
+            return null;
+        }
+    }
+
+    private static String of(int version, Integer viewer) {
+        return "\"" + version + (viewer == null ? "" : "-s" + viewer) + "\"";
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.cardtable.api;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardtable.api.dto.CreateGameRequest;
 import dev.cardtable.api.dto.TakeSeatRequest;
 import dev.cardtable.engine.GameInfo;
@@ -31,6 +32,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -82,6 +84,9 @@ public class GameResource {
 
     @Inject
     StreamTickets tickets;
+
+    @Inject
+    ObjectMapper mapper;
 
     @GET
     @Path("/game-types")
@@ -167,14 +172,22 @@ public class GameResource {
                          @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
                          @Parameter(description = "A retry with the same key and body returns the first response")
                          @HeaderParam("Idempotency-Key") String idempotencyKey,
+                         @Context HttpHeaders headers,
                          Map<String, Object> move) {
+        List<String> keys = headers.getRequestHeader("Idempotency-Key");
+        if (keys != null && keys.size() > 1) {
+            throw GameException.malformed("send one Idempotency-Key header, not " + keys.size());
+        }
+        // Several If-Match headers are one list (RFC 9110 5.3).
+        List<String> preconditions = headers.getRequestHeader(HttpHeaders.IF_MATCH);
+        String ifMatchList = preconditions == null || preconditions.size() < 2 ? ifMatch : String.join(", ", preconditions);
         MoveService.MoveOutcome outcome = moves.move(new MoveService.MoveRequest(parseId(id), authorization, move,
-                ETags.expected(ifMatch), idempotencyKey));
+                ETags.expected(ifMatchList), idempotencyKey));
         // The body is JSON text (a stored idempotent response is sent as it was): say its type as
         // every other JSON response does.
         Response.ResponseBuilder r = Response.ok(outcome.body(), JSON_UTF8);
         if (outcome.replayed()) {
-            r.header("Idempotent-Replayed", "true");
+            r.header("Idempotent-Replayed", "true").header(HttpHeaders.ETAG, ETags.ofStored(mapper, outcome.body()));
         } else {
             r.header(HttpHeaders.ETAG, ETags.of(outcome.game()));
         }

@@ -90,7 +90,11 @@ public class DailyDeals {
         String r = ruleset(ruleset);
         LocalDate d = parseDay(day);
         return QuarkusTransaction.joiningExisting().call(() -> store.deal(d, r).map(x -> view(x, null, null))
-                .orElseThrow(() -> new GameException(Failure.NOT_FOUND, "there is no " + r + " daily deal of " + d)));
+                .orElseThrow(() -> noDeal(r, d)));
+    }
+
+    private static GameException noDeal(String ruleset, LocalDate day) {
+        return new GameException(Failure.NOT_FOUND, "there is no " + ruleset + " daily deal of " + day);
     }
 
     /**
@@ -131,7 +135,9 @@ public class DailyDeals {
     /**
      * A page of the board of {@code day} ({@code GET /api/daily/{ruleset}/{day}/leaderboard}).
      *
-     * @throws GameException {@code not-found}, {@code malformed-request} for a bad day, cursor or limit
+     * @throws GameException {@code not-found} for an unknown ruleset or a day without a deal (a day
+     *                       to come, or one nobody asked for), {@code malformed-request} for a bad
+     *                       day, cursor or limit
      */
     public DailyBoard board(String ruleset, String day, String cursor, int limit) {
         String r = ruleset(ruleset);
@@ -139,6 +145,9 @@ public class DailyDeals {
         checkLimit(limit);
         DailyStore.BoardRow after = cursor == null ? null : boardCursor(cursor);
         return QuarkusTransaction.joiningExisting().call(() -> {
+            if (store.deal(d, r).isEmpty()) {
+                throw noDeal(r, d); // as for the day's deal itself
+            }
             List<DailyStore.BoardRow> rows = store.board(d, r, after, limit + 1);
             List<DailyStore.BoardRow> page = rows.subList(0, Math.min(limit, rows.size()));
             String next = rows.size() > limit ? encode(page.getLast().score(), page.getLast().moves(),

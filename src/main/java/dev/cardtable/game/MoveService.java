@@ -181,7 +181,8 @@ public class MoveService {
         if (out.isPresent() && key != null) {
             idempotency.save(g.id(), seat, key, requestHash, out.get().body(), writer.now());
         }
-        return out.map(o -> new Applied(o, g.type(), o.game().version() - g.version()));
+        // Both count the seats taken, which no move changes.
+        return out.map(o -> new Applied(o, g.type(), o.game().version() - g.changes()));
     }
 
     private Optional<MoveOutcome> prior(GameRow g, int seat, String key, String requestHash) {
@@ -216,8 +217,10 @@ public class MoveService {
         GameException.requireActive(g.status());
         Expected expected = req.expected();
         if (expected != null && !expected.versions().contains(g.changes())) {
-            throw new GameException(Failure.VERSION_MISMATCH, "If-Match names version " + expected.given()
-                    + " but the game is at version " + g.changes(), Map.of("currentVersion", g.changes()));
+            String named = expected.versions().isEmpty() ? "If-Match " + expected.given()
+                    + " names no version (a weak tag never matches)" : "If-Match names version " + expected.given();
+            throw new GameException(Failure.VERSION_MISMATCH, named + " but the game is at version " + g.changes(),
+                    Map.of("currentVersion", g.changes()));
         }
         Progress<S, M, V> p = writer.open(type, g);
         if (ending == null && !p.toAct().contains(Seat.of(seat))) {

@@ -173,6 +173,11 @@ class DailyDealTest {
         List<Map<String, Object>> entries = new ArrayList<>(first.getList("items"));
         entries.addAll(second.getList("items"));
         assertEquals(3, entries.size());
+        // A day without a deal has no board either, as it has no deal.
+        String tomorrow = day.plusDays(1).toString();
+        as(null).get("/api/daily/standard/" + tomorrow).then().statusCode(404).body("code", equalTo("not-found"));
+        as(null).get("/api/daily/standard/" + tomorrow + "/leaderboard").then().statusCode(404)
+                .body("code", equalTo("not-found"));
         // All resigned from the same deal before facing a monster: the same score, so moves and then
         // finishing time decide: b1 (1 move) before b3 (1 move, later), b2 (2 moves) last.
         assertEquals(List.of(names.get(0), names.get(2), names.get(1)), entries.stream().map(m -> m.get("player")).toList());

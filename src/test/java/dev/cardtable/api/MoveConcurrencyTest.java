@@ -15,6 +15,7 @@ import java.util.concurrent.Callable;
 
 import static dev.cardtable.support.Api.as;
 import static dev.cardtable.support.Api.move;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -41,6 +42,19 @@ class MoveConcurrencyTest {
         assertEquals(clients - 1, codes.stream().filter(c -> c == 412).count(), codes.toString());
         as(null).get("/api/games/" + g.id()).then().body("version", equalTo(1));
         as(null).get("/api/games/" + g.id() + "/moves").then().body("items", hasSize(1));
+    }
+
+    /** Several If-Match headers are one list (RFC 9110 5.3): a move applies if any of them names its version. */
+    @Test
+    void ifMatchHeadersAreOneList() {
+        Api.Created g = Api.scoundrel("42", "lists");
+        as(g.token()).header("If-Match", "\"7\"").header("If-Match", "\"0\"").body(Map.of("action", "avoid"))
+                .post("/api/games/" + g.id() + "/moves").then().statusCode(200).body("version", equalTo(1));
+        as(g.token()).header("If-Match", "\"7\"").header("If-Match", "W/\"1\"").body(Map.of("action", "avoid"))
+                .post("/api/games/" + g.id() + "/moves").then().statusCode(412).body("currentVersion", equalTo(1));
+        as(g.token()).header("If-Match", "W/\"1\"").body(Map.of("action", "avoid"))
+                .post("/api/games/" + g.id() + "/moves").then().statusCode(412)
+                .body("detail", containsString("names no version (a weak tag never matches)"));
     }
 
     /**
@@ -100,10 +114,15 @@ class MoveConcurrencyTest {
         Response retry = as(g.token()).header("Idempotency-Key", "k-1").body(m).post("/api/games/" + g.id() + "/moves");
         retry.then().statusCode(200).header("Idempotent-Replayed", "true");
         assertEquals(first.asString(), retry.asString());
+        assertEquals(first.header("ETag"), retry.header("ETag"));
         as(null).get("/api/games/" + g.id()).then().body("version", equalTo(1));
         // The same key with another body is refused and changes nothing.
         as(g.token()).header("Idempotency-Key", "k-1").body(Map.of("action", "play", "card", room.get(1)))
                 .post("/api/games/" + g.id() + "/moves").then().statusCode(422).body("code", equalTo("idempotency-key-reused"));
+        as(null).get("/api/games/" + g.id()).then().body("version", equalTo(1));
+        // Two keys in one request are refused.
+        as(g.token()).header("Idempotency-Key", "k-2").header("Idempotency-Key", "k-3").body(Map.of("action", "play", "card", room.get(1)))
+                .post("/api/games/" + g.id() + "/moves").then().statusCode(400).body("code", equalTo("malformed-request"));
         as(null).get("/api/games/" + g.id()).then().body("version", equalTo(1));
         // A new key is a new move.
         move(g.id(), g.token(), Map.of("action", "play", "card", room.get(1))).then().statusCode(200).body("version", equalTo(2));

@@ -718,8 +718,8 @@ public final class MoveBench {
     /**
      * The captured statements in order, each on one line; {@code $n} becomes {@code :pK} (the
      * logged value, passed with {@code -D}, sent as a parameter by {@code -M prepared}) except the
-     * game id ({@value #GAME_EXPR}, a random copy) and moves.seq ({@code :seq}, fresh); a NULL
-     * stays an inline NULL.
+     * game id ({@value #GAME_EXPR}, a random copy), moves.seq ({@code :seq}, fresh) and the
+     * optimistic write's version check ({@link #guardParameters}); a NULL stays an inline NULL.
      */
     private Script serverSqlScript(Capture capture) throws IOException {
         String gameId = capture.request().gameId();
