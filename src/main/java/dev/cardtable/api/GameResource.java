@@ -171,18 +171,11 @@ public class GameResource {
                          @Parameter(description = "Apply only at this version, e.g. \"7\"")
                          @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
                          @Parameter(description = "A retry with the same key and body returns the first response")
-                         @HeaderParam("Idempotency-Key") String idempotencyKey,
+                         @HeaderParam(MoveHeaders.IDEMPOTENCY_KEY) String idempotencyKey,
                          @Context HttpHeaders headers,
                          Map<String, Object> move) {
-        List<String> keys = headers.getRequestHeader("Idempotency-Key");
-        if (keys != null && keys.size() > 1) {
-            throw GameException.malformed("send one Idempotency-Key header, not " + keys.size());
-        }
-        // Several If-Match headers are one list (RFC 9110 5.3).
-        List<String> preconditions = headers.getRequestHeader(HttpHeaders.IF_MATCH);
-        String ifMatchList = preconditions == null || preconditions.size() < 2 ? ifMatch : String.join(", ", preconditions);
         MoveService.MoveOutcome outcome = moves.move(new MoveService.MoveRequest(parseId(id), authorization, move,
-                ETags.expected(ifMatchList), idempotencyKey));
+                MoveHeaders.expected(ifMatch, headers), MoveHeaders.idempotencyKey(idempotencyKey, headers)));
         // The body is JSON text (a stored idempotent response is sent as it was): say its type as
         // every other JSON response does.
         Response.ResponseBuilder r = Response.ok(outcome.body(), JSON_UTF8);

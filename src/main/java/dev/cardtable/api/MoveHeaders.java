@@ -1,0 +1,41 @@
+package dev.cardtable.api;
+
+import dev.cardtable.game.GameException;
+import dev.cardtable.game.MoveService;
+import jakarta.ws.rs.core.HttpHeaders;
+
+import java.util.List;
+
+/**
+ * The optional headers of a move request ({@code docs/api.md}, "Submitting a move"), read from
+ * every header line of the request, not only the first.
+ */
+final class MoveHeaders {
+
+    static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+
+    private MoveHeaders() {
+    }
+
+    /**
+     * The versions {@code If-Match} accepts: several {@code If-Match} headers are one list
+     * (RFC 9110 5.3). {@code first} is the first header's value; null for none or {@code *}.
+     */
+    static MoveService.Expected expected(String first, HttpHeaders headers) {
+        List<String> all = headers.getRequestHeader(HttpHeaders.IF_MATCH);
+        return ETags.expected(all == null || all.size() < 2 ? first : String.join(", ", all));
+    }
+
+    /**
+     * The {@code Idempotency-Key}, {@code first}, or null for none.
+     *
+     * @throws GameException {@code malformed-request} for two or more keys
+     */
+    static String idempotencyKey(String first, HttpHeaders headers) {
+        List<String> all = headers.getRequestHeader(IDEMPOTENCY_KEY);
+        if (all != null && all.size() > 1) {
+            throw GameException.malformed("send one " + IDEMPOTENCY_KEY + " header, not " + all.size());
+        }
+        return first;
+    }
+}
