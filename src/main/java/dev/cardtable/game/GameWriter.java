@@ -119,17 +119,28 @@ public class GameWriter {
      * @return the game as now stored, or empty when its time had not run out
      */
     public Optional<GameRow> endIfDue(GameRow g, Instant now, Instant idleBefore) {
-        if (g.status() != Status.ACTIVE) {
+        if (!due(g, now, idleBefore)) {
             return Optional.empty();
         }
         Instant deadline = g.table().deadline();
-        boolean timeout = deadline != null && !deadline.isAfter(now);
-        boolean abandoned = g.table().clock() == null && !g.updatedAt().isAfter(idleBefore);
-        if (!timeout && !abandoned) {
-            return Optional.empty();
-        }
+        boolean timeout = timedOut(g, now);
         return Optional.of(end(catalog.type(g.type()), g, timeout ? Ending.Kind.TIMEOUT : Ending.Kind.ABANDONED,
                 timeout ? deadline : g.updatedAt().plus(Duration.between(idleBefore, now))));
+    }
+
+    /**
+     * Whether {@link #endIfDue} would end {@code g}: it is active and its seat to act ran out of
+     * time by {@code now}, or it has no clock and nobody moved since {@code idleBefore}
+     * ({@link Instant#MIN} for never abandoned).
+     */
+    public static boolean due(GameRow g, Instant now, Instant idleBefore) {
+        return g.status() == Status.ACTIVE
+                && (timedOut(g, now) || g.table().clock() == null && !g.updatedAt().isAfter(idleBefore));
+    }
+
+    private static boolean timedOut(GameRow g, Instant now) {
+        Instant deadline = g.table().deadline();
+        return deadline != null && !deadline.isAfter(now);
     }
 
     private <S, M, V> GameRow end(GameType<S, M, V> type, GameRow g, Ending.Kind kind, Instant at) {

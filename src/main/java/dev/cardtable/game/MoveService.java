@@ -11,7 +11,6 @@ import dev.cardtable.game.view.LogItem;
 import dev.cardtable.store.GameRow;
 import dev.cardtable.store.GameStore;
 import dev.cardtable.store.IdempotencyStore;
-import dev.cardtable.store.Status;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -119,20 +118,21 @@ public class MoveService {
      */
     public MoveOutcome move(MoveRequest req) {
         Timer.Sample sample = Timer.start(metrics);
-        Optional<Applied> applied = Optional.empty();
-        if (req.idempotencyKey() == null) {
-            for (int i = 0; i < OPTIMISTIC_ATTEMPTS && applied.isEmpty(); i++) {
-                try {
-                    applied = attempt(req, false);
-                    if (applied.isEmpty()) {
-                        break; // the move needs the lock
-                    }
-                } catch (GameWriter.Overtaken e) {
-                    overtaken.increment(); // read again
+        Applied out = null;
+        for (int i = 0; i < OPTIMISTIC_ATTEMPTS && out == null && req.idempotencyKey() == null; i++) {
+            try {
+                Optional<Applied> tried = attempt(req, false);
+                if (tried.isEmpty()) {
+                    break; // the move needs the lock
                 }
+                out = tried.get();
+            } catch (GameWriter.Overtaken e) {
+                overtaken.increment(); // read again
             }
         }
-        Applied out = applied.isPresent() ? applied.get() : locked(req);
+        if (out == null) {
+            out = locked(req);
+        }
         if (!out.outcome().replayed()) {
             metrics.counter("cardtable.moves.applied", "type", out.type()).increment(out.moves());
             sample.stop(metrics.timer("cardtable.move.latency", "type", out.type()));
@@ -207,12 +207,11 @@ public class MoveService {
             throw new GameException(Failure.ILLEGAL_MOVE, "\"" + ending.action() + "\" is written by the server, not played");
         }
         Instant now = writer.now();
-        Instant deadline = g.table().deadline();
-        if (!lock && g.status() == Status.ACTIVE && deadline != null && !deadline.isAfter(now)) {
+        if (!lock && GameWriter.due(g, now, Instant.MIN)) {
             return Optional.empty(); // the game ends on time, under the lock
         }
         if (writer.endIfDue(g, now, Instant.MIN).isPresent()) {
-            throw new TimeExpired(deadline);
+            throw new TimeExpired(g.table().deadline());
         }
         GameException.requireActive(g.status());
         Expected expected = req.expected();

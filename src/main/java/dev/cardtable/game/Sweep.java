@@ -2,7 +2,6 @@ package dev.cardtable.game;
 
 import dev.cardtable.store.GameRow;
 import dev.cardtable.store.GameStore;
-import dev.cardtable.store.Status;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 import io.quarkus.runtime.ShutdownEvent;
@@ -87,9 +86,7 @@ public class Sweep {
     public GameRow current(GameRow g) {
         Instant now = writer.now();
         Instant idleBefore = now.minus(abandonAfter);
-        boolean due = g.status() == Status.ACTIVE && ((g.table().deadline() != null && !g.table().deadline().isAfter(now))
-                || (g.table().clock() == null && !g.updatedAt().isAfter(idleBefore)));
-        if (!due) {
+        if (!GameWriter.due(g, now, idleBefore)) {
             return g;
         }
         return QuarkusTransaction.requiringNew().call(() -> store.lock(g.id())
