@@ -38,7 +38,10 @@ import java.util.UUID;
  * and the log's append and the game's update are one statement that applies only if the game
  * is still at the version read ({@link dev.cardtable.store.MoveLog#advance}); when another change
  * came first the move is tried again from the game as it is now. That is two statements and no
- * {@code BEGIN}/{@code COMMIT}. A move with an {@code Idempotency-Key}, one that finds its
+ * {@code BEGIN}/{@code COMMIT}; one, when this instance wrote the game's last move: the game as
+ * it wrote it ({@link RecentGames}) stands in for the read, and the write's version check makes
+ * that safe. A move refused on such a copy is decided again on the game as stored, so that
+ * every refusal is true of the game as stored at some moment. A move with an {@code Idempotency-Key}, one that finds its
  * seat's time run out, one that ends the game, and one overtaken {@value #OPTIMISTIC_ATTEMPTS}
  * times instead runs in a transaction holding the game's row lock, since it writes more than the
  * game and its log. Both ways give the same answers: an error reflects the game as read, a
@@ -92,6 +95,9 @@ public class MoveService {
     IdempotencyStore idempotency;
 
     @Inject
+    RecentGames recent;
+
+    @Inject
     GameWriter writer;
 
     @Inject
@@ -119,18 +125,32 @@ public class MoveService {
     public MoveOutcome move(MoveRequest req) {
         Timer.Sample sample = Timer.start(metrics);
         Applied out = null;
-        for (int i = 0; i < OPTIMISTIC_ATTEMPTS && out == null && req.idempotencyKey() == null; i++) {
+        boolean optimistic = req.idempotencyKey() == null;
+        Optional<GameRow> kept = optimistic ? recent.get(req.gameId()) : Optional.empty();
+        for (int i = 0; i < OPTIMISTIC_ATTEMPTS && out == null && optimistic; i++) {
+            GameRow g = kept.isPresent() ? kept.get() : store.find(req.gameId()).orElseThrow(GameException::gameNotFound);
             try {
-                Optional<Applied> tried = attempt(req, false);
+                Optional<Applied> tried = attempt(req, g, false);
                 if (tried.isEmpty()) {
                     break; // the move needs the lock
                 }
                 out = tried.get();
+                recent.wrote(out.after());
             } catch (GameWriter.Overtaken e) {
-                overtaken.increment(); // read again
+                recent.forget(req.gameId());
+                if (kept.isEmpty()) {
+                    overtaken.increment(); // read again
+                }
+            } catch (RuntimeException e) {
+                if (kept.isEmpty()) {
+                    throw e;
+                }
+                recent.forget(req.gameId()); // a refusal is decided again on the game as stored
             }
+            kept = Optional.empty();
         }
         if (out == null) {
+            recent.forget(req.gameId());
             out = locked(req);
         }
         if (!out.outcome().replayed()) {
@@ -140,8 +160,11 @@ public class MoveService {
         return out.outcome();
     }
 
-    /** A move's outcome with what the metrics count: the game type and the moves it added. */
-    private record Applied(MoveOutcome outcome, String type, int moves) {
+    /**
+     * A move's outcome with what the metrics count: the game type and the moves it added; and the
+     * game as now stored (for a retry: as read).
+     */
+    private record Applied(MoveOutcome outcome, String type, int moves, GameRow after) {
     }
 
     /**
@@ -152,18 +175,17 @@ public class MoveService {
         return QuarkusTransaction.joiningExisting()
                 .exceptionHandler(e -> e instanceof TimeExpired ? TransactionExceptionResult.COMMIT
                         : TransactionExceptionResult.ROLLBACK)
-                .call(() -> attempt(req, true).orElseThrow());
+                .call(() -> attempt(req, store.lock(req.gameId()).orElseThrow(GameException::gameNotFound), true)
+                        .orElseThrow());
     }
 
     /**
-     * One try of the move, on the game read with its lock or without.
+     * One try of the move on {@code g}, read with its lock or without.
      *
      * @return empty when, read without the lock, the move needs it
      * @throws GameWriter.Overtaken when, read without the lock, another change came first
      */
-    private Optional<Applied> attempt(MoveRequest req, boolean lock) {
-        GameRow g = (lock ? store.lock(req.gameId()) : store.find(req.gameId()))
-                .orElseThrow(GameException::gameNotFound);
+    private Optional<Applied> attempt(MoveRequest req, GameRow g, boolean lock) {
         int seat = Seating.authenticate(g, req.authorization(), true);
         if (req.move() == null) {
             throw GameException.malformed("a JSON object body is required");
@@ -174,15 +196,14 @@ public class MoveService {
         if (key != null) {
             Optional<MoveOutcome> prior = prior(g, seat, key, requestHash);
             if (prior.isPresent()) {
-                return Optional.of(new Applied(prior.get(), g.type(), 0));
+                return Optional.of(new Applied(prior.get(), g.type(), 0, g));
             }
         }
-        Optional<MoveOutcome> out = apply(catalog.type(g.type()), g, seat, req, lock);
+        Optional<Applied> out = apply(catalog.type(g.type()), g, seat, req, lock);
         if (out.isPresent() && key != null) {
-            idempotency.save(g.id(), seat, key, requestHash, out.get().body(), writer.now());
+            idempotency.save(g.id(), seat, key, requestHash, out.get().outcome().body(), writer.now());
         }
-        // Both count the seats taken, which no move changes.
-        return out.map(o -> new Applied(o, g.type(), o.game().version() - g.changes()));
+        return out;
     }
 
     private Optional<MoveOutcome> prior(GameRow g, int seat, String key, String requestHash) {
@@ -198,8 +219,8 @@ public class MoveService {
         });
     }
 
-    private <S, M, V> Optional<MoveOutcome> apply(GameType<S, M, V> type, GameRow g, int seat, MoveRequest req,
-                                                  boolean lock) {
+    private <S, M, V> Optional<Applied> apply(GameType<S, M, V> type, GameRow g, int seat, MoveRequest req,
+                                              boolean lock) {
         Rules<S, M, V> rules = type.rules();
         M move = rules.parseMove(req.move());
         Ending.Kind ending = EndMove.parse(req.move());
@@ -232,7 +253,9 @@ public class MoveService {
         }
         GameRow after = writer.save(p);
         GameView view = projection.game(type, after, p.state(), seat).withApplied(applied(p, after, seat));
-        return Optional.of(new MoveOutcome(json.write(view), view, false));
+        // The seats taken are counted in both versions too, and no move changes them.
+        return Optional.of(new Applied(new MoveOutcome(json.write(view), view, false), g.type(),
+                after.changes() - g.changes(), after));
     }
 
     /**

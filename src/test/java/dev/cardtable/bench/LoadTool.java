@@ -5,15 +5,24 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cardtable.engine.scoundrel.Card;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.PoolOptions;
+import io.vertx.core.http.RequestOptions;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,16 +32,24 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A bounded closed-loop load generator for a running Card Table server.
  *
- * <p>Each of {@code --clients} threads loops: create a game, then POST a legal move chosen from the
+ * <p>Each of {@code --clients} clients loops: create a game, then POST a legal move chosen from the
  * previous response's {@code legalMoves} by the {@code --policy} until the game is finished, then
  * create the next one. Only move POSTs are timed. Requests that start before the warm-up ends are
  * not measured; the run stops by itself at warm-up + duration (plus at most one request timeout).
+ *
+ * <p>The clients are driven by one Vert.x event loop: each has its own keep-alive connection and
+ * at most one request in flight, and the next request is sent from the thread that read the last
+ * response. On a small machine the load tool shares the cores with the server and PostgreSQL, so
+ * it is kept cheap (pgbench, the yardstick, is a C client); it reports its own CPU per move beside
+ * the server's and PostgreSQL's.
  *
  * <pre>
  * ./mvnw -q test-compile exec:java -Dexec.mainClass=dev.cardtable.bench.LoadTool \
@@ -100,6 +117,8 @@ public final class LoadTool {
 
     private long measureStart;
     private long end;
+    private Vertx vertx;
+    private java.net.http.HttpClient watchHttp;
 
     /**
      * A configured run; nothing starts until {@link #measure()}.
@@ -161,6 +180,8 @@ public final class LoadTool {
      *                          without {@code --pid}
      * @param pgCpuSeconds      the PostgreSQL postmaster's and all its backends' CPU in the window,
      *                          seconds; NaN without {@code --pg-pid}
+     * @param clientCpuSeconds  the load tool's own process's CPU in the window, seconds (the whole
+     *                          JVM it runs in)
      * @param serverStatus      {@code /proc/<pid>/status} of the server at the end (VmRSS …); empty
      *                          without {@code --pid}
      * @param watched           games with a live-event stream
@@ -171,7 +192,7 @@ public final class LoadTool {
                               double measuredSeconds, long moves, long movesAll, long gamesFinished,
                               long gamesFinishedAll, long gamesCreated, double p50Ms, double p90Ms, double p99Ms,
                               double maxMs, long errors, List<String> errorSamples, double serverCpuSeconds,
-                              double pgCpuSeconds, Map<String, String> serverStatus, long watched, long events,
+                              double pgCpuSeconds, double clientCpuSeconds, Map<String, String> serverStatus, long watched, long events,
                               long watchedMoves) {
 
         /** Moves per second in the measured window. */
@@ -182,6 +203,11 @@ public final class LoadTool {
         /** Server CPU per move, milliseconds; NaN when not measured or no move. */
         public double serverCpuMsPerMove() {
             return moves == 0 ? Double.NaN : serverCpuSeconds * 1000 / moves;
+        }
+
+        /** The load tool's own CPU per move, milliseconds; NaN when no move. */
+        public double clientCpuMsPerMove() {
+            return moves == 0 ? Double.NaN : clientCpuSeconds * 1000 / moves;
         }
 
         /** PostgreSQL CPU per move, milliseconds; NaN when not measured or no move. */
@@ -222,6 +248,10 @@ public final class LoadTool {
                 out.printf("PostgreSQL CPU  %.1f s in the measured window = %.2f cores (%.0f µs CPU per move)%n",
                         pgCpuSeconds, pgCpuSeconds / measuredSeconds, pgCpuMsPerMove() * 1000);
             }
+            if (!Double.isNaN(clientCpuSeconds)) {
+                out.printf("load tool CPU   %.1f s in the measured window = %.2f cores (%.0f µs CPU per move)%n",
+                        clientCpuSeconds, clientCpuSeconds / measuredSeconds, clientCpuMsPerMove() * 1000);
+            }
             try {
                 out.printf("load average    %s%n", Files.readString(Path.of("/proc/loadavg")).trim());
             } catch (IOException e) {
@@ -239,10 +269,10 @@ public final class LoadTool {
         measureStart = start + warmup.toNanos();
         end = measureStart + duration.toNanos();
         List<Histogram> histograms = new ArrayList<>();
-        List<Thread> threads = new ArrayList<>();
-        long[] cpuAtStart = {-1, -1};
+        long[] cpuAtStart = {-1, -1, -1};
         Thread cpuMark = Thread.ofPlatform().daemon().start(() -> {
             sleepUntil(measureStart);
+            cpuAtStart[2] = ProcStat.cpuTicks(ProcessHandle.current().pid());
             if (pid != null) {
                 cpuAtStart[0] = ProcStat.cpuTicks(pid);
             }
@@ -250,16 +280,28 @@ public final class LoadTool {
                 cpuAtStart[1] = ProcStat.treeCpuTicks(pgPid);
             }
         });
+        vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(1).setWorkerPoolSize(1)
+                .setInternalBlockingPoolSize(1));
+        watchHttp = java.net.http.HttpClient.newBuilder().version(java.net.http.HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(10)).build();
+        HttpClient http = vertx.createHttpClient(new HttpClientOptions().setConnectTimeout(10_000),
+                new PoolOptions().setHttp1MaxSize(clients));
+        CountDownLatch done = new CountDownLatch(clients);
         for (int c = 0; c < clients; c++) {
             Histogram h = new Histogram(TimeUnitNs.MINUTE, 3);
             histograms.add(h);
-            int client = c;
-            threads.add(Thread.ofPlatform().name("load-" + c).start(() -> clientLoop(client, h)));
+            Client client = new Client(c, http, h, done);
+            vertx.runOnContext(v -> client.next());
         }
-        for (Thread t : threads) {
-            t.join();
+        try {
+            if (!done.await(end - System.nanoTime() + REQUEST_TIMEOUT.toNanos() * 2, TimeUnit.NANOSECONDS)) {
+                error("clients still busy " + REQUEST_TIMEOUT.multipliedBy(2).toSeconds() + " s after the end");
+            }
+        } finally {
+            vertx.close().toCompletionStage().toCompletableFuture().orTimeout(10, TimeUnit.SECONDS).join();
         }
         cpuMark.join();
+        long clientCpuAtEnd = ProcStat.cpuTicks(ProcessHandle.current().pid());
         long cpuAtEnd = pid == null ? -1 : ProcStat.cpuTicks(pid);
         long pgCpuAtEnd = pgPid == null ? -1 : ProcStat.treeCpuTicks(pgPid);
         long measuredNanos = Math.min(System.nanoTime(), end) - measureStart;
@@ -270,61 +312,114 @@ public final class LoadTool {
                 ? (cpuAtEnd - cpuAtStart[0]) / (double) ProcStat.TICKS_PER_SECOND : Double.NaN;
         double pgCpu = cpuAtStart[1] >= 0 && pgCpuAtEnd >= 0
                 ? (pgCpuAtEnd - cpuAtStart[1]) / (double) ProcStat.TICKS_PER_SECOND : Double.NaN;
+        double clientCpu = cpuAtStart[2] >= 0 && clientCpuAtEnd >= 0
+                ? (clientCpuAtEnd - cpuAtStart[2]) / (double) ProcStat.TICKS_PER_SECOND : Double.NaN;
         return new Measurement(type, policy, base, clients, warmup.toMillis() / 1000.0, measuredNanos / 1e9,
                 moves.get(), movesAll.get(), games.get(), gamesAll.get(), creates.get(),
                 ms(all.getValueAtPercentile(50)), ms(all.getValueAtPercentile(90)),
                 ms(all.getValueAtPercentile(99)), ms(all.getMaxValue()), errors.get(), List.copyOf(errorSamples),
-                serverCpu, pgCpu, pid == null ? Map.of() : ProcStat.status(pid), watched.get(), events.get(),
+                serverCpu, pgCpu, clientCpu, pid == null ? Map.of() : ProcStat.status(pid), watched.get(), events.get(),
                 watchedMoves.get());
     }
 
     // ---------------------------------------------------------------- one client
 
-    private void clientLoop(int client, Histogram latency) {
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(10)).build();
-        String name = "load" + client;
-        Random tieBreak = new Random(seed + client);
-        int created = 0;
-        while (System.nanoTime() < end) {
-            JsonNode game;
-            try {
-                game = create(http, name);
-            } catch (Exception e) {
-                error("create: " + e);
-                pause();
-                continue;
+    /** A response as received: its status and body. */
+    private record Reply(int status, Buffer body) {
+        String text() {
+            return abbreviate(body.toString(StandardCharsets.UTF_8));
+        }
+    }
+
+    /** Sends one request on the client's event loop; {@code token} may be null. */
+    private Future<Reply> send(HttpClient http, String path, String body, String token) {
+        RequestOptions o = new RequestOptions().setMethod(HttpMethod.POST).setAbsoluteURI(base + path)
+                .setIdleTimeout(REQUEST_TIMEOUT.toMillis()).putHeader("Content-Type", "application/json");
+        if (token != null) {
+            o.putHeader("Authorization", "Bearer " + token);
+        }
+        return http.request(o).compose(req -> req.send(Buffer.buffer(body)))
+                .compose(resp -> resp.body().map(b -> new Reply(resp.statusCode(), b)));
+    }
+
+    /**
+     * One closed-loop client: creates a game, then posts a move from each response until the game
+     * is over, then creates the next one, until the run ends. All of its work runs on the load
+     * tool's event loop; it has at most one request in flight.
+     */
+    private final class Client {
+        private final HttpClient http;
+        private final String name;
+        private final Random tieBreak;
+        private final Histogram latency;
+        private final CountDownLatch done;
+        private int created;
+        private String id;
+        private String token;
+        private Watch watch;
+        private int played;
+
+        Client(int number, HttpClient http, Histogram latency, CountDownLatch done) {
+            this.http = http;
+            this.name = "load" + number;
+            this.tieBreak = new Random(seed + number);
+            this.latency = latency;
+            this.done = done;
+        }
+
+        /** Creates the next game, or stops when the run is over. */
+        void next() {
+            if (watch != null) {
+                watch.close();
+                watch = null;
             }
-            created++;
-            String id = game.path("id").asText();
-            String token = game.path("credentials").path(0).path("token").asText();
-            Watch watch = watchEvery > 0 && created % watchEvery == 0 ? Watch.open(this, http, id) : null;
-            int played = 0;
-            try {
-                while (System.nanoTime() < end && "active".equals(game.path("status").asText()) && played < maxMoves) {
-                    JsonNode move = policy.equals(FIRST_PLAY) ? firstPlay(game.path("legalMoves"))
-                            : bestForHealth(game, tieBreak);
-                    if (move == null) {
-                        error("game " + id + ": active but no legal move for the human seat");
-                        break;
+            if (System.nanoTime() >= end) {
+                done.countDown();
+                return;
+            }
+            send(http, "/api/games", createBody(name), null).onComplete(ar -> {
+                try {
+                    if (ar.failed() || ar.result().status() != 201) {
+                        throw new IOException(ar.failed() ? ar.cause().toString()
+                                : "status " + ar.result().status() + ": " + ar.result().text());
                     }
-                    HttpRequest req = HttpRequest.newBuilder(URI.create(base + "/api/games/" + id + "/moves"))
-                            .timeout(REQUEST_TIMEOUT)
-                            .header("Content-Type", "application/json")
-                            .header("Authorization", "Bearer " + token)
-                            .POST(HttpRequest.BodyPublishers.ofString(move.toString())).build();
-                    long t0 = System.nanoTime();
-                    HttpResponse<String> r;
-                    try {
-                        r = http.send(req, HttpResponse.BodyHandlers.ofString());
-                    } catch (IOException e) {
-                        error("move: " + e);
-                        break;
+                    creates.incrementAndGet();
+                    created++;
+                    JsonNode game = JSON.readTree(ar.result().body().getBytes());
+                    id = game.path("id").asText();
+                    token = game.path("credentials").path(0).path("token").asText();
+                    played = 0;
+                    watch = watchEvery > 0 && created % watchEvery == 0 ? Watch.open(LoadTool.this, watchHttp, id) : null;
+                    play(game);
+                } catch (Exception e) {
+                    error("create: " + e);
+                    vertx.setTimer(100, t -> next());
+                }
+            });
+        }
+
+        /** Posts a move chosen from {@code game}, or goes on to the next game when this one is over. */
+        private void play(JsonNode game) {
+            if (System.nanoTime() >= end || !"active".equals(game.path("status").asText()) || played >= maxMoves) {
+                next();
+                return;
+            }
+            JsonNode move = policy.equals(FIRST_PLAY) ? firstPlay(game.path("legalMoves"))
+                    : bestForHealth(game, tieBreak);
+            if (move == null) {
+                error("game " + id + ": active but no legal move for the human seat");
+                next();
+                return;
+            }
+            long t0 = System.nanoTime();
+            send(http, "/api/games/" + id + "/moves", move.toString(), token).onComplete(ar -> {
+                long t1 = System.nanoTime();
+                try {
+                    if (ar.failed()) {
+                        throw new IOException(ar.cause().toString());
                     }
-                    long t1 = System.nanoTime();
-                    if (r.statusCode() != 200) {
-                        error("move " + r.statusCode() + ": " + abbreviate(r.body()));
-                        break;
+                    if (ar.result().status() != 200) {
+                        throw new IOException(ar.result().status() + ": " + ar.result().text());
                     }
                     played++;
                     movesAll.incrementAndGet();
@@ -335,28 +430,23 @@ public final class LoadTool {
                         latency.recordValue(Math.min(t1 - t0, latency.getHighestTrackableValue()));
                         moves.incrementAndGet();
                     }
-                    game = JSON.readTree(r.body());
-                    if ("finished".equals(game.path("status").asText())) {
+                    JsonNode after = JSON.readTree(ar.result().body().getBytes());
+                    if ("finished".equals(after.path("status").asText())) {
                         gamesAll.incrementAndGet();
                         if (t1 >= measureStart && t1 <= end) {
                             games.incrementAndGet();
                         }
                     }
+                    play(after);
+                } catch (Exception e) {
+                    error("move in game " + id + ": " + e);
+                    next();
                 }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            } catch (Exception e) {
-                error("game " + id + ": " + e);
-            } finally {
-                if (watch != null) {
-                    watch.close();
-                }
-            }
+            });
         }
     }
 
-    private JsonNode create(HttpClient http, String name) throws IOException, InterruptedException {
+    private String createBody(String name) {
         ObjectNode body = JSON.createObjectNode();
         body.put("type", type);
         body.put("seed", Long.toHexString(ThreadLocalRandom.current().nextLong()));
@@ -365,15 +455,7 @@ public final class LoadTool {
         if (type.equals("dazzle")) {
             seats.addObject().put("ai", "random");
         }
-        HttpRequest req = HttpRequest.newBuilder(URI.create(base + "/api/games"))
-                .timeout(REQUEST_TIMEOUT).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build();
-        HttpResponse<String> r = http.send(req, HttpResponse.BodyHandlers.ofString());
-        if (r.statusCode() != 201) {
-            throw new IOException("status " + r.statusCode() + ": " + abbreviate(r.body()));
-        }
-        creates.incrementAndGet();
-        return JSON.readTree(r.body());
+        return body.toString();
     }
 
     /** The first "play" move (so that games last longer than by avoiding), else the first move. */
@@ -505,7 +587,7 @@ public final class LoadTool {
             this.reader = reader;
         }
 
-        static Watch open(LoadTool tool, HttpClient http, String id) {
+        static Watch open(LoadTool tool, java.net.http.HttpClient http, String id) {
             tool.watched.incrementAndGet();
             Watch[] self = new Watch[1];
             Thread t = Thread.ofVirtual().unstarted(() -> {

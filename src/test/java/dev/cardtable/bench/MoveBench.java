@@ -69,10 +69,12 @@ import java.util.stream.Stream;
  *       scripts: the captured statements with their logged parameter values, and the minimal move
  *       transaction (lock, insert, update of ~1–2 KB jsonb state). How the first script differs
  *       from the log is printed.</li>
- *   <li>Starts the server again, warms it with unmeasured games at the largest client count for
- *       {@code --server-warmup} (default 60 s: the JIT's compilation would otherwise be counted as
- *       the first run's CPU per move), and runs {@link LoadTool} in-process (Scoundrel, played to
- *       the end with {@code --policy}, default {@value LoadTool#BEST_HEALTH}).</li>
+ *   <li>Starts the server again, warms it with unmeasured games for {@code --server-warmup}
+ *       (default 60 s) at each client count, the largest first and then in the order measured (the
+ *       JIT's compilation would otherwise be counted as a run's CPU per move: under the largest
+ *       count the compiler threads get little CPU, so it goes on compiling once the load is light),
+ *       and runs {@link LoadTool} in-process (Scoundrel, played to the end with {@code --policy},
+ *       default {@value LoadTool#BEST_HEALTH}).</li>
  *   <li>Prints the captured statements and one table: per run, clients, transactions or moves per
  *       second, p50 and p99 latency (ms), server CPU per move (ms), PostgreSQL CPU (the postmaster,
  *       its live and its exited backends, see {@link ProcStat#treeCpuTicks}) per transaction or
@@ -1046,25 +1048,30 @@ public final class MoveBench {
     }
 
     /**
-     * Plays unmeasured games at the largest client count for {@code --server-warmup}, so that the
-     * measured runs see the server's steady state (its JIT compilation done), as pgbench's runs
-     * see PostgreSQL's.
+     * Plays unmeasured games for {@code --server-warmup} at each client count, the largest first
+     * and then in the order measured, so that the measured runs see the server's steady state (its
+     * JIT compilation done), as pgbench's runs see PostgreSQL's.
      */
     private void warmServer() throws Exception {
         if (serverWarmup.isZero()) {
             return;
         }
-        int n = clients.stream().max(Integer::compare).orElse(1);
-        out.printf("· warming the server: %d clients, %d s, unmeasured …%n", n, serverWarmup.toSeconds());
-        Map<String, String> a = new LinkedHashMap<>();
-        a.put("base", base);
-        a.put("clients", Integer.toString(n));
-        a.put("duration", "1000ms");
-        a.put("warmup", Math.max(0, serverWarmup.toMillis() - 1000) + "ms");
-        a.put("type", "scoundrel");
-        a.put("policy", policy);
-        a.put("seed", Long.toString(seed + 1));
-        new LoadTool(a).measure();
+        int largest = clients.stream().max(Integer::compare).orElse(1);
+        List<Integer> order = new ArrayList<>(List.of(largest));
+        clients.stream().filter(n -> n != largest).forEach(order::add);
+        for (int n : order) {
+            out.printf("· warming the server: %d client%s, %d s, unmeasured …%n", n, n == 1 ? "" : "s",
+                    serverWarmup.toSeconds());
+            Map<String, String> a = new LinkedHashMap<>();
+            a.put("base", base);
+            a.put("clients", Integer.toString(n));
+            a.put("duration", "1000ms");
+            a.put("warmup", Math.max(0, serverWarmup.toMillis() - 1000) + "ms");
+            a.put("type", "scoundrel");
+            a.put("policy", policy);
+            a.put("seed", Long.toString(seed + 1));
+            new LoadTool(a).measure();
+        }
     }
 
     private Row loadRun(int n) throws Exception {
@@ -1084,8 +1091,9 @@ public final class MoveBench {
         LoadTool.Measurement m = new LoadTool(a).measure();
         List<String> notes = new ArrayList<>();
         notes.add(String.format(Locale.ROOT, "%,d games finished in the window, %,d created in all; p90 %.2f ms,"
-                        + " max %.2f ms; server %s", m.gamesFinished(), m.gamesCreated(), m.p90Ms(), m.maxMs(),
-                m.serverStatus().getOrDefault("VmRSS", "?") + " RSS"));
+                        + " max %.2f ms; server %s; load tool CPU %.3f ms per move", m.gamesFinished(),
+                m.gamesCreated(), m.p90Ms(), m.maxMs(), m.serverStatus().getOrDefault("VmRSS", "?") + " RSS",
+                m.clientCpuMsPerMove()));
         m.errorSamples().stream().limit(3).forEach(e -> notes.add("error: " + e));
         return new Row("Card Table moves", n, m.movesPerSecond(), m.p50Ms(), m.p99Ms(), m.serverCpuMsPerMove(),
                 m.pgCpuMsPerMove(), m.moves(), m.measuredSeconds(), m.errors(), String.join("\n", notes));

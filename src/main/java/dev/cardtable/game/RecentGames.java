@@ -1,0 +1,66 @@
+package dev.cardtable.game;
+
+import dev.cardtable.store.GameRow;
+import dev.cardtable.store.Status;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * The games this instance wrote last, as it wrote them: the move path's first guess at a game, so
+ * that a move in a game played here needs no read before its write. Never an answer: a move
+ * from a kept game is written only if the game is still at that version and seat count
+ * ({@link dev.cardtable.store.MoveLog#advance}), so a copy that another instance, the sweep or a
+ * locked change has made old is never written over, and a move refused on a kept game is decided
+ * again on the game as stored before the refusal is sent.
+ *
+ * <p>At most {@code cardtable.moves.recent-games} games (default 10,000; 0 keeps none), the least
+ * recently used dropped first. Only active games are kept.
+ */
+@Singleton
+public class RecentGames {
+
+    private final Map<UUID, GameRow> games;
+    private final int capacity;
+
+    @Inject
+    RecentGames(@ConfigProperty(name = "cardtable.moves.recent-games", defaultValue = "10000") int capacity) {
+        if (capacity < 0) {
+            throw new IllegalArgumentException("cardtable.moves.recent-games must be 0 or more, was " + capacity);
+        }
+        this.capacity = capacity;
+        this.games = new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<UUID, GameRow> eldest) {
+                return size() > RecentGames.this.capacity;
+            }
+        };
+    }
+
+    /** The game as this instance last wrote it, if it is kept; it may since have changed. */
+    public synchronized Optional<GameRow> get(UUID id) {
+        return Optional.ofNullable(games.get(id));
+    }
+
+    /** Keeps {@code g}, just written, while it is active; forgets it otherwise. */
+    public synchronized void wrote(GameRow g) {
+        if (capacity == 0) {
+            return;
+        }
+        if (g.status() == Status.ACTIVE) {
+            games.put(g.id(), g);
+        } else {
+            games.remove(g.id());
+        }
+    }
+
+    /** Forgets game {@code id}: the copy kept is known to be out of date. */
+    public synchronized void forget(UUID id) {
+        games.remove(id);
+    }
+}
