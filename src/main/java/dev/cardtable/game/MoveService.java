@@ -126,16 +126,17 @@ public class MoveService {
         Timer.Sample sample = Timer.start(metrics);
         Applied out = null;
         boolean optimistic = req.idempotencyKey() == null;
-        Optional<GameRow> kept = optimistic ? recent.get(req.gameId()) : Optional.empty();
+        Optional<RecentGames.Kept> kept = optimistic ? recent.get(req.gameId()) : Optional.empty();
         for (int i = 0; i < OPTIMISTIC_ATTEMPTS && out == null && optimistic; i++) {
-            GameRow g = kept.isPresent() ? kept.get() : store.find(req.gameId()).orElseThrow(GameException::gameNotFound);
+            RecentGames.Kept g = kept.orElseGet(() -> new RecentGames.Kept(
+                    store.find(req.gameId()).orElseThrow(GameException::gameNotFound), null));
             try {
                 Optional<Applied> tried = attempt(req, g, false);
                 if (tried.isEmpty()) {
                     break; // the move needs the lock
                 }
                 out = tried.get();
-                recent.wrote(out.after());
+                recent.wrote(out.after(), out.state());
             } catch (GameWriter.Overtaken e) {
                 recent.forget(req.gameId());
                 if (kept.isEmpty()) {
@@ -162,9 +163,9 @@ public class MoveService {
 
     /**
      * A move's outcome with what the metrics count: the game type and the moves it added; and the
-     * game as now stored (for a retry: as read).
+     * game as now stored with its state (for a retry: as read, state null).
      */
-    private record Applied(MoveOutcome outcome, String type, int moves, GameRow after) {
+    private record Applied(MoveOutcome outcome, String type, int moves, GameRow after, Object state) {
     }
 
     /**
@@ -175,17 +176,19 @@ public class MoveService {
         return QuarkusTransaction.joiningExisting()
                 .exceptionHandler(e -> e instanceof TimeExpired ? TransactionExceptionResult.COMMIT
                         : TransactionExceptionResult.ROLLBACK)
-                .call(() -> attempt(req, store.lock(req.gameId()).orElseThrow(GameException::gameNotFound), true)
-                        .orElseThrow());
+                .call(() -> attempt(req, new RecentGames.Kept(
+                        store.lock(req.gameId()).orElseThrow(GameException::gameNotFound), null), true).orElseThrow());
     }
 
     /**
-     * One try of the move on {@code g}, read with its lock or without.
+     * One try of the move on {@code read}, read with its lock or without or kept from this
+     * instance's last write (its state then given too).
      *
      * @return empty when, read without the lock, the move needs it
      * @throws GameWriter.Overtaken when, read without the lock, another change came first
      */
-    private Optional<Applied> attempt(MoveRequest req, GameRow g, boolean lock) {
+    private Optional<Applied> attempt(MoveRequest req, RecentGames.Kept read, boolean lock) {
+        GameRow g = read.game();
         int seat = Seating.authenticate(g, req.authorization(), true);
         if (req.move() == null) {
             throw GameException.malformed("a JSON object body is required");
@@ -196,10 +199,10 @@ public class MoveService {
         if (key != null) {
             Optional<MoveOutcome> prior = prior(g, seat, key, requestHash);
             if (prior.isPresent()) {
-                return Optional.of(new Applied(prior.get(), g.type(), 0, g));
+                return Optional.of(new Applied(prior.get(), g.type(), 0, g, null));
             }
         }
-        Optional<Applied> out = apply(catalog.type(g.type()), g, seat, req, lock);
+        Optional<Applied> out = apply(catalog.type(g.type()), read, seat, req, lock);
         if (out.isPresent() && key != null) {
             idempotency.save(g.id(), seat, key, requestHash, out.get().outcome().body(), writer.now());
         }
@@ -219,8 +222,9 @@ public class MoveService {
         });
     }
 
-    private <S, M, V> Optional<Applied> apply(GameType<S, M, V> type, GameRow g, int seat, MoveRequest req,
-                                              boolean lock) {
+    private <S, M, V> Optional<Applied> apply(GameType<S, M, V> type, RecentGames.Kept read, int seat,
+                                              MoveRequest req, boolean lock) {
+        GameRow g = read.game();
         Rules<S, M, V> rules = type.rules();
         M move = rules.parseMove(req.move());
         Ending.Kind ending = EndMove.parse(req.move());
@@ -242,7 +246,8 @@ public class MoveService {
             throw new GameException(Failure.VERSION_MISMATCH, named + " but the game is at version " + g.changes(),
                     Map.of("currentVersion", g.changes()));
         }
-        Progress<S, M, V> p = writer.open(type, g);
+        Progress<S, M, V> p = read.state() == null ? writer.open(type, g)
+                : writer.open(type, g, type.rules().stateType().cast(read.state()));
         if (ending == null && !p.toAct().contains(Seat.of(seat))) {
             throw new GameException(Failure.NOT_YOUR_TURN, "seat " + seat + " may not act now");
         }
@@ -255,7 +260,7 @@ public class MoveService {
         GameView view = projection.game(type, after, p.state(), seat).withApplied(applied(p, after, seat));
         // The seats taken are counted in both versions too, and no move changes them.
         return Optional.of(new Applied(new MoveOutcome(json.write(view), view, false), g.type(),
-                after.changes() - g.changes(), after));
+                after.changes() - g.changes(), after, p.state()));
     }
 
     /**

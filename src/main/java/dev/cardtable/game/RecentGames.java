@@ -25,7 +25,16 @@ import java.util.UUID;
 @Singleton
 public class RecentGames {
 
-    private final Map<UUID, GameRow> games;
+    /**
+     * A game as this instance wrote it.
+     *
+     * @param game  the row as written
+     * @param state its state, as {@code game.state()} reads (engine states are immutable)
+     */
+    public record Kept(GameRow game, Object state) {
+    }
+
+    private final Map<UUID, Kept> games;
     private final int capacity;
 
     @Inject
@@ -36,24 +45,24 @@ public class RecentGames {
         this.capacity = capacity;
         this.games = new LinkedHashMap<>(16, 0.75f, true) {
             @Override
-            protected boolean removeEldestEntry(Map.Entry<UUID, GameRow> eldest) {
+            protected boolean removeEldestEntry(Map.Entry<UUID, Kept> eldest) {
                 return size() > RecentGames.this.capacity;
             }
         };
     }
 
     /** The game as this instance last wrote it, if it is kept; it may since have changed. */
-    public synchronized Optional<GameRow> get(UUID id) {
+    public synchronized Optional<Kept> get(UUID id) {
         return Optional.ofNullable(games.get(id));
     }
 
-    /** Keeps {@code g}, just written, while it is active; forgets it otherwise. */
-    public synchronized void wrote(GameRow g) {
+    /** Keeps {@code g}, just written with state {@code state}, while it is active; forgets it otherwise. */
+    public synchronized void wrote(GameRow g, Object state) {
         if (capacity == 0) {
             return;
         }
         if (g.status() == Status.ACTIVE) {
-            games.put(g.id(), g);
+            games.put(g.id(), new Kept(g, state));
         } else {
             games.remove(g.id());
         }

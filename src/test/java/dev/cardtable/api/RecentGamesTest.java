@@ -1,7 +1,8 @@
 package dev.cardtable.api;
 
+import dev.cardtable.engine.scoundrel.ScoundrelState;
+import dev.cardtable.game.JsonText;
 import dev.cardtable.game.RecentGames;
-import dev.cardtable.store.GameRow;
 import dev.cardtable.support.Api;
 import dev.cardtable.support.PostgresResource;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -33,14 +34,19 @@ class RecentGamesTest {
     @Inject
     RecentGames recent;
 
+    @Inject
+    JsonText json;
+
     @Test
     void anOutOfDateCopyIsNeverWrittenOverAndRefusesNothingOnItsOwn() {
         Api.Created g = Api.scoundrel("42", "kept");
         UUID id = UUID.fromString(g.id());
         List<String> room = g.response().path("view.room");
         move(g.id(), g.token(), Map.of("action", "play", "card", room.get(0))).then().statusCode(200);
-        GameRow old = recent.get(id).orElseThrow();
-        assertEquals(1, old.version());
+        RecentGames.Kept old = recent.get(id).orElseThrow();
+        assertEquals(1, old.game().version());
+        // The state kept is the one stored.
+        assertEquals(old.state(), json.read(old.game().state(), ScoundrelState.class));
 
         // Changed without this copy being told: a move under the lock (as another instance's would be).
         as(g.token()).header("Idempotency-Key", "elsewhere").body(Map.of("action", "play", "card", room.get(1)))
@@ -48,13 +54,13 @@ class RecentGamesTest {
         assertTrue(recent.get(id).isEmpty(), "a move under the lock forgets the copy");
 
         // Legal on the old copy, but that card was played since: refused, on the game as stored.
-        recent.wrote(old);
+        recent.wrote(old.game(), old.state());
         as(g.token()).body(Map.of("action", "play", "card", room.get(1))).post("/api/games/" + g.id() + "/moves")
                 .then().statusCode(422).body("code", equalTo("illegal-move"));
         as(null).get("/api/games/" + g.id()).then().body("version", equalTo(2));
 
         // Legal on the old copy and now: applied to the game as stored, not to the copy.
-        recent.wrote(old);
+        recent.wrote(old.game(), old.state());
         move(g.id(), g.token(), Map.of("action", "play", "card", room.get(2))).then().statusCode(200)
                 .body("version", equalTo(3));
         List<String> now = as(null).get("/api/games/" + g.id()).path("view.room");
@@ -62,7 +68,7 @@ class RecentGamesTest {
         String card = now.stream().filter(c -> !room.contains(c)).findFirst().orElseThrow();
 
         // Illegal on the old copy (the card was not yet in the room) but legal now: applied.
-        recent.wrote(old);
+        recent.wrote(old.game(), old.state());
         move(g.id(), g.token(), Map.of("action", "play", "card", card)).then().statusCode(200)
                 .body("version", equalTo(4))
                 .body("applied[0].move.card", equalTo(card));
@@ -71,7 +77,7 @@ class RecentGamesTest {
         assertEquals(as(null).get("/api/games/" + g.id()).path("view").toString(),
                 as(null).get("/api/games/" + g.id() + "/states/4").path("view").toString());
         // The copy kept is the game as last written.
-        assertEquals(4, recent.get(id).orElseThrow().version());
+        assertEquals(4, recent.get(id).orElseThrow().game().version());
         as(g.token()).header("If-Match", "\"3\"").body(Map.of("action", "avoid")).post("/api/games/" + g.id() + "/moves")
                 .then().statusCode(412).body("detail", containsString("at version 4"));
     }
