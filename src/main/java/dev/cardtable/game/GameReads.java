@@ -12,6 +12,7 @@ import dev.cardtable.store.MoveLog;
 import dev.cardtable.store.Status;
 import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
+
 import jakarta.transaction.Transactional;
 
 import java.util.List;
@@ -20,8 +21,14 @@ import java.util.UUID;
 /**
  * Every read of one game, each projected for its caller by {@link Projection}. A game whose time
  * ran out, or that was abandoned, is ended before any read shows it ({@link Sweep#current}), so a
- * client that was away sees the outcome at once. The current game is read from the stored state; the log, past positions, the timeline and the record replay the
- * log once, up to the last move they need.
+ * client that was away sees the outcome at once. The current game is read from the stored state;
+ * the log, past positions, the timeline and the record replay the log once, up to the last move
+ * they need.
+ *
+ * <p>Reads for a request run outside any transaction (no {@code BEGIN}/{@code COMMIT} round trips): each
+ * statement sees committed data, and a read that needs the log too reads the game first and then
+ * the log only up to the version it read, which no later change alters (the log is only ever
+ * appended to).
  */
 @Singleton
 public class GameReads {
@@ -60,7 +67,6 @@ public class GameReads {
      * @throws GameException {@code game-not-found}, {@code unauthenticated} for a token that
      *                       matches no seat
      */
-    @Transactional
     public GameView game(UUID id, String authorization) {
         GameRow g = find(id);
         Integer seat = seat(g, authorization);
@@ -78,7 +84,6 @@ public class GameReads {
      * @return the caller's seat, or null for a spectator
      * @throws GameException {@code game-not-found}, {@code unauthenticated}
      */
-    @Transactional
     public Integer viewerSeat(UUID id, String authorization) {
         return seat(find(id), authorization);
     }
@@ -88,7 +93,6 @@ public class GameReads {
      *
      * @throws GameException {@code game-not-found}
      */
-    @Transactional
     public void requireExists(UUID id) {
         find(id);
     }
@@ -108,7 +112,6 @@ public class GameReads {
      * @throws GameException {@code malformed-request} for a bad {@code cursor} or {@code limit} out
      *                       of range
      */
-    @Transactional
     public LogPage log(UUID id, String authorization, String cursor, int limit) {
         int after = logCursor(cursor, "cursor");
         if (limit < 1 || limit > MAX_LOG_PAGE) {
@@ -143,7 +146,7 @@ public class GameReads {
      *
      * @param seat the viewer's seat (checked by the caller when the stream opened), or null
      */
-    @Transactional
+    @Transactional // also called from the event bus, outside any request, where only a transaction opens a session
     public Events events(UUID id, Integer seat, int after) {
         GameRow g = find(id);
         int end = (int) Math.min(g.version(), (long) after + MAX_LOG_PAGE);
@@ -170,7 +173,6 @@ public class GameReads {
      * @throws GameException {@code malformed-request} for a negative {@code n}, {@code not-found}
      *                       past the last move
      */
-    @Transactional
     public Position position(UUID id, String authorization, int n) {
         GameRow g = find(id);
         Integer seat = seat(g, authorization);
@@ -187,7 +189,6 @@ public class GameReads {
      * Every position from the deal to the last move ({@code GET /api/games/{id}/timeline}), each
      * with the move that led to it, projected for the caller.
      */
-    @Transactional
     public Timeline timeline(UUID id, String authorization) {
         GameRow g = find(id);
         Integer seat = seat(g, authorization);
@@ -198,7 +199,6 @@ public class GameReads {
      * The portable record ({@code GET /api/games/{id}/record}); the seed and any custom deal only
      * once the game is over.
      */
-    @Transactional
     public GameRecord record(UUID id) {
         GameRow g = find(id);
         Sealing.check(g, null, clock.instant());
