@@ -180,7 +180,9 @@ public class GameReads {
             throw GameException.malformed("n is a move number from 0 (the deal)");
         }
         if (n > g.version()) {
-            throw new GameException(Failure.NOT_FOUND, "no position " + n + " yet: the game has " + g.version() + " moves");
+            throw new GameException(Failure.NOT_FOUND, g.status() == Status.FINISHED
+                    ? "no position " + n + ": the game ended after " + g.version() + " moves"
+                    : "no position " + n + " yet: the game has " + g.version() + " moves");
         }
         return projection.position(replay(g, n), g, seat, n);
     }

@@ -242,7 +242,7 @@ public class MoveService {
         Expected expected = req.expected();
         if (expected != null && !expected.versions().contains(g.changes())) {
             String named = expected.versions().isEmpty() ? "If-Match " + expected.given()
-                    + " names no version (a weak tag never matches)" : "If-Match names version " + expected.given();
+                    + " names no version of the game (a weak tag, W/\"…\", never matches)" : "If-Match names version " + expected.given();
             throw new GameException(Failure.VERSION_MISMATCH, named + " but the game is at version " + g.changes(),
                     Map.of("currentVersion", g.changes()));
         }

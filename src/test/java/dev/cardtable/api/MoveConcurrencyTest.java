@@ -54,7 +54,7 @@ class MoveConcurrencyTest {
                 .post("/api/games/" + g.id() + "/moves").then().statusCode(412).body("currentVersion", equalTo(1));
         as(g.token()).header("If-Match", "W/\"1\"").body(Map.of("action", "avoid"))
                 .post("/api/games/" + g.id() + "/moves").then().statusCode(412)
-                .body("detail", containsString("names no version (a weak tag never matches)"));
+                .body("detail", containsString("names no version of the game (a weak tag, W/\"…\", never matches)"));
     }
 
     /**
@@ -123,6 +123,11 @@ class MoveConcurrencyTest {
         // Two keys in one request are refused.
         as(g.token()).header("Idempotency-Key", "k-2").header("Idempotency-Key", "k-3").body(Map.of("action", "play", "card", room.get(1)))
                 .post("/api/games/" + g.id() + "/moves").then().statusCode(400).body("code", equalTo("malformed-request"));
+        as(null).get("/api/games/" + g.id()).then().body("version", equalTo(1));
+        // An empty key is refused, not taken for no key (which would leave a retry unprotected).
+        as(g.token()).header("Idempotency-Key", "").body(Map.of("action", "play", "card", room.get(1)))
+                .post("/api/games/" + g.id() + "/moves").then().statusCode(400).body("code", equalTo("malformed-request"))
+                .body("detail", containsString("1 to 255 characters"));
         as(null).get("/api/games/" + g.id()).then().body("version", equalTo(1));
         // A new key is a new move.
         move(g.id(), g.token(), Map.of("action", "play", "card", room.get(1))).then().statusCode(200).body("version", equalTo(2));

@@ -461,7 +461,7 @@ final class HistoryGenerator {
             s = rules.apply(s, Seat.of(movers.get(i)), m);
             written.add(write(rules.writeMove(m)));
         }
-        return new Replayed(write(s), rules.result(s).map(HistoryGenerator::write).orElse(null), written);
+        return new Replayed(write(s), rules.result(s).map(r -> write(GameResult.of(r))).orElse(null), written);
     }
 
     @SuppressWarnings("unchecked")
