@@ -18,7 +18,9 @@ import java.util.List;
  * the unseen dungeon cards is sampled ({@code view.unseen()} shuffled, then the known
  * {@code view.bottomRooms()} below them), and every legal move is judged on each sampled order
  * (determinised search): by the {@link ScoundrelSolver} within a small node budget, and by a
- * {@link Greedy} play-out where the budget runs out. The move found to win in the most samples
+ * {@link Greedy} play-out where the budget runs out or the solver proves the position lost (so
+ * when no move wins, the hint ranks moves by greedy play-outs, not by the best losing line, and
+ * its reason says so). The move found to win in the most samples
  * is recommended; ties go to the best total score over the samples, then to the first move in
  * {@link ScoundrelRules#legalMoves} order.
  *
@@ -124,14 +126,16 @@ public final class ScoundrelHints {
 
     private static String reason(ScoundrelView view, int wins, int samples, long scores) {
         if (samples == 1) {
-            return wins > 0 ? "wins: every card left is known" : "every line loses; this one loses least";
+            return wins > 0 ? "wins: every card left is known"
+                    : "no win found with every card left known; this move scored best in a quick play-out after it"
+                    + " (score " + scores + "), which a careful player may beat";
         }
         String orders = samples + " sampled orders of the " + view.unseen().size() + " unseen cards";
         if (wins > 0) {
             return "wins in " + wins + " of " + orders;
         }
-        return "no win found in " + orders + "; this move loses least (average score "
-                + Math.round((double) scores / samples) + ")";
+        return "no win found in " + orders + "; this move scored best in quick play-outs after it (average score "
+                + Math.round((double) scores / samples) + "), which a careful player may beat";
     }
 
     private static List<Card> cards(List<String> codes) {

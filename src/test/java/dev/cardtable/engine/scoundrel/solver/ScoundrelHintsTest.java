@@ -127,4 +127,21 @@ class ScoundrelHintsTest {
                 List.of(), 5, null, List.of(), false, true, false, Card.parse("3C"));
         assertThrows(IllegalArgumentException.class, () -> HINTS.hint(view(s), Ruleset.SIMPLE, WeaponBinding.NONE));
     }
+
+    /**
+     * When no move wins in any sample, moves are ranked by greedy play-outs, not by the best losing
+     * line: the reason says so rather than claiming the move loses least.
+     */
+    @Test
+    void withNoWinTheReasonSaysTheRankingIsByQuickPlayOuts() {
+        ScoundrelState s = RULES.deal(new Setup("standard", Options.none(), new Deal.Seeded("restart-1")));
+        for (String card : List.of("AC", "5C", "10H", "6C", "3C", "10D")) {
+            s = RULES.apply(s, PLAYER, RULES.parseMove(Map.of("action", "play", "card", card)));
+        }
+        s = RULES.apply(s, PLAYER, RULES.parseMove(Map.of("action", "avoid")));
+        assertEquals(2, s.health(), s.toString());
+        Hint h = HINTS.hint(view(s), s.ruleset(), s.weaponBinding());
+        assertEquals(0, h.wins(), h.toString());
+        assertTrue(h.reason().contains("scored best in quick play-outs") && h.reason().contains("may beat"), h.reason());
+    }
 }
