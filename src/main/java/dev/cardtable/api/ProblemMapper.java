@@ -77,6 +77,18 @@ public class ProblemMapper {
                 return (where == null ? "" : "'" + where + "': ") + text.getOriginalMessage();
             }
         }
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            String m = String.valueOf(t instanceof JsonProcessingException j ? j.getOriginalMessage() : t.getMessage());
+            if (t instanceof java.io.CharConversionException || m.startsWith("Invalid UTF-8")) {
+                return "the body is not valid UTF-8 text";
+            }
+            if (m.startsWith("Duplicate field ")) {
+                return "duplicate field " + m.substring("Duplicate field ".length());
+            }
+            if (m.startsWith("Trailing token")) {
+                return "the body has content after its JSON value";
+            }
+        }
         if (e instanceof com.fasterxml.jackson.databind.exc.InvalidNullException
                 || e instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException
                 && String.valueOf(e.getOriginalMessage()).startsWith("Cannot map `null`")) {

@@ -83,6 +83,17 @@ class RequestPolicyTest {
             assertEquals(PROBLEM, r.header("content-type"));
             assertEquals("malformed-request", io.restassured.path.json.JsonPath.from(r.body()).getString("code"));
         }
+        // What is wrong is named: bytes that are not UTF-8, a field given twice, content after the value.
+        byte[] latin1 = "{\"type\":\"scoundrel\",\"seed\":\"caf\u00e9\",\"seats\":[{\"name\":\"nul\"}]}"
+                .getBytes(StandardCharsets.ISO_8859_1);
+        RawHttp.Response notUtf8 = RawHttp.send(RestAssured.port, "POST /api/games HTTP/1.1\r\nHost: localhost\r\n"
+                + "Content-Type: application/json\r\nContent-Length: " + latin1.length, latin1);
+        assertEquals(400, notUtf8.status(), notUtf8.body());
+        assertEquals("the body is not valid UTF-8 text", io.restassured.path.json.JsonPath.from(notUtf8.body()).getString("detail"));
+        as(null).body("{\"type\":\"scoundrel\",\"type\":\"dazzle\",\"seats\":[{\"name\":\"nul\"}]}").post("/api/games")
+                .then().statusCode(400).body("detail", equalTo("duplicate field 'type'"));
+        as(null).body("{\"type\":\"scoundrel\",\"seats\":[{\"name\":\"nul\"}]} {}").post("/api/games")
+                .then().statusCode(400).body("detail", equalTo("the body has content after its JSON value"));
         // The same guard holds for a move, a seat and an import.
         Api.Created g = Api.scoundrel("policy-move", "nia");
         as(g.token()).body("{\"action\":\"pl\\u0000ay\",\"card\":\"5D\"}").post("/api/games/" + g.id() + "/moves")
