@@ -1,6 +1,7 @@
 package dev.cardtable.api;
 
 import dev.cardtable.game.Failure;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -28,6 +29,8 @@ import java.util.Map;
  *       without U+0000: text PostgreSQL can store exactly as sent. (UTF-8 cannot carry an unpaired
  *       surrogate, and malformed UTF-8 would otherwise be silently replaced.)</li>
  *   <li>Header values have no control characters other than tab (RFC 9110, section 5.5).</li>
+ *   <li>At most one {@code Authorization} header: it holds one set of credentials (RFC 9110,
+ *       section 11.6.2), and which of several would count is not for the server to guess.</li>
  * </ul>
  *
  * A request that breaks the policy is answered {@code 400 malformed-request} before anything reads
@@ -94,6 +97,10 @@ public class RequestText {
             if (!isFieldValue(h.getValue())) {
                 return "the value of header " + h.getKey() + " has a control character";
             }
+        }
+        int authorizations = request.headers().getAll(HttpHeaders.AUTHORIZATION).size();
+        if (authorizations > 1) {
+            return "send one Authorization header, not " + authorizations;
         }
         return null;
     }

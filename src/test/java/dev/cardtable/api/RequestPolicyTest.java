@@ -109,6 +109,18 @@ class RequestPolicyTest {
         assertEquals(games + 3, count(), "only the three valid games were stored");
     }
 
+    /** Two Authorization headers are refused, on reads and writes alike, and change nothing. */
+    @Test
+    void twoAuthorizationHeadersAreRefused() {
+        Api.Created g = Api.scoundrel("two-auth", "ada");
+        as(g.token()).header("Authorization", "Bearer someone-else").body(Map.of("action", "avoid"))
+                .post("/api/games/" + g.id() + "/moves").then().statusCode(400).contentType(PROBLEM)
+                .body("code", equalTo("malformed-request")).body("detail", equalTo("send one Authorization header, not 2"));
+        as(g.token()).header("Authorization", "Bearer " + g.token()).get("/api/games/" + g.id())
+                .then().statusCode(400).body("code", equalTo("malformed-request"));
+        as(g.token()).get("/api/games/" + g.id()).then().statusCode(200).body("version", equalTo(0));
+    }
+
     @Test
     void storableTextIsStoredAndGivenBackExactlyAndSeedsCountCodePoints() throws Exception {
         String odd = "😀é\uFFFF中\u200B\u202E\t\"\\ x";
