@@ -2,6 +2,8 @@ package dev.cardtable.game;
 
 import dev.cardtable.engine.EndMove;
 import dev.cardtable.engine.Ending;
+import dev.cardtable.engine.IllegalMove;
+import dev.cardtable.engine.MalformedInput;
 import dev.cardtable.engine.Rng;
 import dev.cardtable.engine.Rules;
 import dev.cardtable.engine.Seat;
@@ -41,10 +43,10 @@ import java.util.UUID;
  * {@code BEGIN}/{@code COMMIT}; one, when this instance wrote the game's last move: the game as
  * it wrote it ({@link RecentGames}) stands in for the read, and the write's version check makes
  * that safe. A move refused on such a copy is decided again on the game as stored, so that
- * every refusal is true of the game as stored at some moment. A move with an {@code Idempotency-Key}, one that finds its
- * seat's time run out, one that ends the game, and one overtaken {@value #OPTIMISTIC_ATTEMPTS}
- * times instead runs in a transaction holding the game's row lock, since it writes more than the
- * game and its log. Both ways give the same answers: an error reflects the game as read, a
+ * every refusal is true of the game as stored at some moment. A move with an
+ * {@code Idempotency-Key}, one that finds its seat's time run out, one that ends the game, and one
+ * overtaken {@value #OPTIMISTIC_ATTEMPTS} times instead runs in a transaction holding the game's
+ * row lock, since it writes more than the game and its log. Both ways give the same answers: an error reflects the game as read, a
  * moment that did happen.
  */
 @Singleton
@@ -142,11 +144,13 @@ public class MoveService {
                 if (kept.isEmpty()) {
                     overtaken.increment(); // read again
                 }
-            } catch (RuntimeException e) {
+            } catch (GameException | IllegalMove | MalformedInput e) {
+                // A refusal (never thrown once the move is written) is decided again on the game
+                // as stored; any other failure is not a refusal and is not retried.
                 if (kept.isEmpty()) {
                     throw e;
                 }
-                recent.forget(req.gameId()); // a refusal is decided again on the game as stored
+                recent.forget(req.gameId());
             }
             kept = Optional.empty();
         }
