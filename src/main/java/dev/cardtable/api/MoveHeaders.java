@@ -29,15 +29,19 @@ final class MoveHeaders {
     /**
      * The {@code Idempotency-Key}, {@code first}, or null for none.
      *
-     * @throws GameException {@code malformed-request} for two or more keys, or an empty one
+     * @throws GameException {@code malformed-request} for two or more keys, or one that is not 1 to
+     *                       255 characters (an empty one too: taken for no key, it would leave a
+     *                       retry unprotected)
      */
     static String idempotencyKey(String first, HttpHeaders headers) {
         List<String> all = headers.getRequestHeader(IDEMPOTENCY_KEY);
-        if (all != null && all.size() > 1) {
+        if (all == null || all.isEmpty()) {
+            return null;
+        }
+        if (all.size() > 1) {
             throw GameException.malformed("send one " + IDEMPOTENCY_KEY + " header, not " + all.size());
         }
-        if (all != null && !all.isEmpty() && (first == null || first.isBlank())) {
-            // Sent but empty: not the same as no key, which would leave a retry unprotected.
+        if (first == null || first.isBlank() || first.length() > 255) {
             throw GameException.malformed(IDEMPOTENCY_KEY + " must be 1 to 255 characters");
         }
         return first;

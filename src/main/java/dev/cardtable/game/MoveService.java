@@ -62,7 +62,8 @@ public class MoveService {
      * @param authorization  the {@code Authorization} header
      * @param move           the move's JSON form
      * @param expected       the versions the caller's {@code If-Match} accepts, or null for any
-     * @param idempotencyKey the {@code Idempotency-Key} header, or null
+     * @param idempotencyKey the {@code Idempotency-Key} header (1 to 255 characters, checked by the
+     *                       HTTP layer), or null
      */
     public record MoveRequest(UUID gameId, String authorization, Map<String, Object> move, Expected expected,
                               String idempotencyKey) {
@@ -214,9 +215,6 @@ public class MoveService {
     }
 
     private Optional<MoveOutcome> prior(GameRow g, int seat, String key, String requestHash) {
-        if (key.isBlank() || key.length() > 255) {
-            throw GameException.malformed("Idempotency-Key must be 1 to 255 characters");
-        }
         return idempotency.find(g.id(), seat, key).map(stored -> {
             if (!stored.requestHash().equals(requestHash)) {
                 throw new GameException(Failure.IDEMPOTENCY_KEY_REUSED,

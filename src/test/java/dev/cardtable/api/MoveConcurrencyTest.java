@@ -128,6 +128,9 @@ class MoveConcurrencyTest {
         as(g.token()).header("Idempotency-Key", "").body(Map.of("action", "play", "card", room.get(1)))
                 .post("/api/games/" + g.id() + "/moves").then().statusCode(400).body("code", equalTo("malformed-request"))
                 .body("detail", containsString("1 to 255 characters"));
+        as(g.token()).header("Idempotency-Key", "k".repeat(256)).body(Map.of("action", "play", "card", room.get(1)))
+                .post("/api/games/" + g.id() + "/moves").then().statusCode(400).body("code", equalTo("malformed-request"))
+                .body("detail", containsString("1 to 255 characters"));
         as(null).get("/api/games/" + g.id()).then().body("version", equalTo(1));
         // A new key is a new move.
         move(g.id(), g.token(), Map.of("action", "play", "card", room.get(1))).then().statusCode(200).body("version", equalTo(2));
