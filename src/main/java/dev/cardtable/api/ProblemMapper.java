@@ -76,8 +76,6 @@ public class ProblemMapper {
             if (t instanceof JsonTextGuard.UnstorableText text) {
                 return (where == null ? "" : "'" + where + "': ") + text.getOriginalMessage();
             }
-        }
-        for (Throwable t = e; t != null; t = t.getCause()) {
             String m = String.valueOf(t instanceof JsonProcessingException j ? j.getOriginalMessage() : t.getMessage());
             if (t instanceof java.io.CharConversionException || m.startsWith("Invalid UTF-8")) {
                 return "the body is not valid UTF-8 text";

@@ -12,7 +12,6 @@ import dev.cardtable.store.MoveLog;
 import dev.cardtable.store.Status;
 import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
-
 import jakarta.transaction.Transactional;
 
 import java.util.List;
@@ -25,8 +24,8 @@ import java.util.UUID;
  * the log, past positions, the timeline and the record replay the log once, up to the last move
  * they need.
  *
- * <p>Reads for a request run outside any transaction (no {@code BEGIN}/{@code COMMIT} round trips): each
- * statement sees committed data, and a read that needs the log too reads the game first and then
+ * <p>Reads for a request run outside any transaction (no {@code BEGIN}/{@code COMMIT} round
+ * trips): each statement sees committed data, and a read that needs the log too reads the game first and then
  * the log only up to the version it read, which no later change alters (the log is only ever
  * appended to).
  */

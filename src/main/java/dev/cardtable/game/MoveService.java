@@ -131,8 +131,8 @@ public class MoveService {
         boolean optimistic = req.idempotencyKey() == null;
         Optional<RecentGames.Kept> kept = optimistic ? recent.get(req.gameId()) : Optional.empty();
         for (int i = 0; i < OPTIMISTIC_ATTEMPTS && out == null && optimistic; i++) {
-            RecentGames.Kept g = kept.orElseGet(() -> new RecentGames.Kept(
-                    store.find(req.gameId()).orElseThrow(GameException::gameNotFound), null));
+            RecentGames.Kept g = kept.orElseGet(() -> RecentGames.Kept.read(
+                    store.find(req.gameId()).orElseThrow(GameException::gameNotFound)));
             try {
                 Optional<Applied> tried = attempt(req, g, false);
                 if (tried.isEmpty()) {
@@ -181,8 +181,8 @@ public class MoveService {
         return QuarkusTransaction.joiningExisting()
                 .exceptionHandler(e -> e instanceof TimeExpired ? TransactionExceptionResult.COMMIT
                         : TransactionExceptionResult.ROLLBACK)
-                .call(() -> attempt(req, new RecentGames.Kept(
-                        store.lock(req.gameId()).orElseThrow(GameException::gameNotFound), null), true).orElseThrow());
+                .call(() -> attempt(req, RecentGames.Kept.read(
+                        store.lock(req.gameId()).orElseThrow(GameException::gameNotFound)), true).orElseThrow());
     }
 
     /**

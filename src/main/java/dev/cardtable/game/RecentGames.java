@@ -29,9 +29,15 @@ public class RecentGames {
      * A game as this instance wrote it.
      *
      * @param game  the row as written
-     * @param state its state, as {@code game.state()} reads (engine states are immutable)
+     * @param state its state, as {@code game.state()} reads (engine states are immutable); null
+     *              when not parsed
      */
     public record Kept(GameRow game, Object state) {
+
+        /** A game just read from the database: its state not yet parsed. */
+        static Kept read(GameRow game) {
+            return new Kept(game, null);
+        }
     }
 
     private final Map<UUID, Kept> games;
