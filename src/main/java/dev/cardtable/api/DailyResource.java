@@ -22,6 +22,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -53,6 +54,9 @@ public class DailyResource {
 
     @Inject
     DailyBus events;
+
+    @Inject
+    SseStreams streams;
 
     @Inject
     ObjectMapper json;
@@ -115,13 +119,13 @@ public class DailyResource {
     @APIResponse(responseCode = "200", description = "The stream: 'finished' events, data a DailyBoard entry; ':heartbeat' comments keep it open",
             content = @Content(mediaType = MediaType.SERVER_SENT_EVENTS, schema = @Schema(type = SchemaType.STRING)))
     public void stream(@PathParam("ruleset") String ruleset, @PathParam("day") String day,
-                       @Context SseEventSink sink, @Context Sse sse) {
+                       @Context SseEventSink sink, @Context Sse sse, @Context HttpServerRequest http) {
         SseStreams.requireEnabled(events.enabled());
         // Checks the ruleset and the day before the stream opens.
         DailyBoard first = daily.board(ruleset, day, null, 1);
         String r = first.ruleset();
         LocalDate d = first.day();
-        sink.send(sse.newEventBuilder().comment("connected").build());
+        SseStreams.Stream out = streams.open(true, http, sink, sse);
         events.subscribe(new DailyBus.Subscriber() {
             @Override
             public String ruleset() {
@@ -137,8 +141,8 @@ public class DailyResource {
             public synchronized void finished(UUID gameId) {
                 try {
                     DailyBoard.Entry e = daily.entry(r, d, gameId).orElse(null);
-                    if (e != null && !sink.isClosed()) {
-                        sink.send(sse.newEventBuilder().name("finished").id(gameId.toString())
+                    if (e != null) {
+                        out.send(out.event().name("finished").id(gameId.toString())
                                 .data(json.writeValueAsString(e)).build());
                     }
                 } catch (JsonProcessingException | RuntimeException ex) {
@@ -148,7 +152,7 @@ public class DailyResource {
 
             @Override
             public synchronized boolean heartbeat() {
-                return SseStreams.heartbeat(sink, sse);
+                return out.heartbeat();
             }
         });
     }

@@ -8,6 +8,7 @@ import dev.cardtable.game.GameException;
 import dev.cardtable.game.GameReads;
 import dev.cardtable.game.StreamTickets;
 import dev.cardtable.game.view.MoveEvent;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -58,11 +59,15 @@ public class EventsResource {
     @Inject
     ObjectMapper json;
 
+    @Inject
+    SseStreams streams;
+
     @GET
     @Produces(MediaType.SERVER_SENT_EVENTS)
     @Operation(summary = "Server-sent events: one per move, id = its seq; honours Last-Event-ID")
     @APIResponse(responseCode = "200", description = "The stream: 'move' events (id = the entry's seq, data = a MoveEvent),"
-            + " then an 'end' event once the game is over (data {\"status\":\"finished\"}); ':heartbeat' comments keep it open",
+            + " then an 'end' event once the game is over (data {\"status\":\"finished\"}); ':heartbeat' comments keep it open;"
+            + " an 'error' event (data: a problem) ends a stream that cannot go on",
             content = @Content(mediaType = MediaType.SERVER_SENT_EVENTS, schema = @Schema(type = SchemaType.STRING)))
     public void stream(@PathParam("id") String id,
                        @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
@@ -72,17 +77,21 @@ public class EventsResource {
                        @HeaderParam("Last-Event-ID") String lastEventId,
                        @Parameter(description = "Start after this move number when Last-Event-ID is absent (default 0)")
                        @QueryParam("cursor") String cursor,
-                       @Context SseEventSink sink, @Context Sse sse) {
-        SseStreams.requireEnabled(events.enabled());
+                       @Context SseEventSink sink, @Context Sse sse, @Context HttpServerRequest http) {
         UUID gameId = GameResource.parseId(id);
-        Integer seat = viewer(gameId, authorization, ticket);
         boolean resuming = lastEventId != null && !lastEventId.isBlank();
         int start = resuming ? GameReads.logCursor(lastEventId.trim(), "Last-Event-ID")
                 : GameReads.logCursor(cursor, "cursor");
-        Stream stream = new Stream(gameId, seat, sink, sse, start);
-        // A comment first, so the client gets the response headers at once even when no move follows.
-        sink.send(sse.newEventBuilder().comment("connected").build());
-        events.subscribe(gameId, stream);
+        // Every check before the stream opens answers as any request would; none holds a connection after.
+        Integer seat = viewer(gameId, authorization, ticket);
+        SseStreams.Stream out = streams.open(events.enabled(), http, sink, sse);
+        Stream stream = new Stream(gameId, seat, out, start, "/api/games/" + id + "/events");
+        try {
+            events.subscribe(gameId, stream);
+        } catch (RuntimeException e) {
+            out.fail(e, stream.path);
+            return;
+        }
         stream.catchUp();
     }
 
@@ -99,21 +108,25 @@ public class EventsResource {
         return tickets.seat(gameId, ticket);
     }
 
-    /** One client's stream: sends log entries after the last one it sent, in order, once each. */
+    /**
+     * One client's stream: sends log entries after the last one it sent, in order, once each. A
+     * catch-up that cannot read the game ends the stream with an {@code error} event; the client
+     * resumes with {@code Last-Event-ID}.
+     */
     private final class Stream implements MoveBus.Subscriber {
         private final UUID gameId;
         private final Integer seat;
-        private final SseEventSink sink;
-        private final Sse sse;
+        private final SseStreams.Stream out;
+        private final String path;
         private int lastSent;
         private boolean ended;
 
-        Stream(UUID gameId, Integer seat, SseEventSink sink, Sse sse, int lastSent) {
+        Stream(UUID gameId, Integer seat, SseStreams.Stream out, int lastSent, String path) {
             this.gameId = gameId;
             this.seat = seat;
-            this.sink = sink;
-            this.sse = sse;
+            this.out = out;
             this.lastSent = lastSent;
+            this.path = path;
         }
 
         @Override
@@ -121,33 +134,38 @@ public class EventsResource {
             try {
                 GameReads.Events batch;
                 do {
-                    if (sink.isClosed()) {
+                    if (out.isClosed()) {
                         return;
                     }
                     batch = games.events(gameId, seat, lastSent);
                     for (MoveEvent e : batch.items()) {
                         int seq = e.entry().seq();
-                        sink.send(sse.newEventBuilder().id(Integer.toString(seq)).name("move")
-                                .data(json.writeValueAsString(e)).build());
+                        if (!out.send(out.event().id(Integer.toString(seq)).name("move")
+                                .data(json.writeValueAsString(e)).build())) {
+                            return;
+                        }
                         lastSent = seq;
                     }
                 } while (batch.more());
                 if (batch.finished() && !ended) {
                     // Nothing can follow the last move: say so; the next heartbeat closes the stream.
-                    sink.send(sse.newEventBuilder().name("end").data("{\"status\":\"finished\"}").build());
+                    out.send(out.event().name("end").data("{\"status\":\"finished\"}").build());
                     ended = true;
                 }
             } catch (JsonProcessingException | RuntimeException e) {
                 LOG.debug("event stream of " + gameId + " could not catch up", e);
+                events.unsubscribe(gameId, this);
+                out.fail(e, path);
             }
         }
 
         @Override
         public synchronized boolean heartbeat() {
             if (ended) {
-                sink.close();
+                out.close();
+                return false;
             }
-            return SseStreams.heartbeat(sink, sse);
+            return out.heartbeat();
         }
     }
 }

@@ -12,6 +12,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -39,6 +40,9 @@ public class LobbyResource {
     @Inject
     LobbyBus events;
 
+    @Inject
+    SseStreams streams;
+
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(summary = "Games waiting for players, newest first, cursor-paginated")
@@ -55,27 +59,26 @@ public class LobbyResource {
     @Produces(MediaType.SERVER_SENT_EVENTS)
     @Operation(summary = "Server-sent events: a game opened (data: the lobby item, as GET /api/lobby lists it), "
             + "filled or cancelled (data: {\"id\":…})")
-    public void stream(@Context SseEventSink sink, @Context Sse sse) {
-        SseStreams.requireEnabled(events.enabled());
-        sink.send(sse.newEventBuilder().comment("connected").build());
+    public void stream(@Context SseEventSink sink, @Context Sse sse, @Context HttpServerRequest http) {
+        SseStreams.Stream out = streams.open(events.enabled(), http, sink, sse);
         events.subscribe(new LobbyBus.Subscriber() {
             @Override
             public synchronized void changed(String change, UUID gameId) {
-                if (sink.isClosed()) {
+                if (out.isClosed()) {
                     return;
                 }
                 // An opened game is sent whole, as the list shows it; if it filled or was
                 // cancelled meanwhile, that change follows and this one is dropped.
                 Object data = LobbyChange.OPENED.equals(change) ? lobby.item(gameId).orElse(null) : Map.of("id", gameId);
                 if (data != null) {
-                    sink.send(sse.newEventBuilder().name(change).mediaType(MediaType.APPLICATION_JSON_TYPE)
+                    out.send(out.event().name(change).mediaType(MediaType.APPLICATION_JSON_TYPE)
                             .data(data).build());
                 }
             }
 
             @Override
             public synchronized boolean heartbeat() {
-                return SseStreams.heartbeat(sink, sse);
+                return out.heartbeat();
             }
         });
     }

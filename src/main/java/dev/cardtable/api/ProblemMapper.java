@@ -6,6 +6,7 @@ import dev.cardtable.engine.IllegalMove;
 import dev.cardtable.engine.MalformedInput;
 import dev.cardtable.game.Failure;
 import dev.cardtable.game.GameException;
+import dev.cardtable.store.ConnectionPool;
 import dev.cardtable.store.DatabaseOutage;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.ws.rs.NotAcceptableException;
@@ -46,6 +47,9 @@ public class ProblemMapper {
 
     @jakarta.inject.Inject
     AllowedMethods allowed;
+
+    @jakarta.inject.Inject
+    ConnectionPool pool;
 
     @ServerExceptionMapper
     public Response game(GameException e, UriInfo uri) {
@@ -172,46 +176,75 @@ public class ProblemMapper {
         Throwable outage = DatabaseOutage.find(e);
         if (outage != null) {
             String method = request == null ? null : request.getMethod();
-            return unavailable(method, uri, outage, !"GET".equals(method) && !"HEAD".equals(method));
+            return unavailable(method, uri, outage, pool.busy(e), !"GET".equals(method) && !"HEAD".equals(method));
         }
         LOG.error("unexpected failure on " + (uri == null ? "?" : uri.getPath()), e);
         return problem(Failure.INTERNAL, "the server could not handle this request", Map.of(), uri);
     }
 
     /**
-     * The answer while the database is unreachable ({@link DatabaseOutage}): {@code 503
-     * service-unavailable} with {@code Retry-After}. A request that could have changed something
-     * (any method but GET and HEAD) may have been cut off before or after its transaction
-     * committed, so its outcome is unknown: the body says so ({@code "outcome":"unknown"}) and, for
-     * a move, that retrying with the same {@code Idempotency-Key} is safe, since the key is stored
-     * in the move's own transaction and a retry of a committed move returns its first response.
+     * The answer when a request could not use the database, with {@code Retry-After}:
+     * {@code 503 server-busy} when every connection of the pool was in use and none came free in
+     * time ({@link ConnectionPool#busy}: the database is fine, the server is saturated), else
+     * {@code 503 service-unavailable} (the database is unreachable, {@link DatabaseOutage}).
      *
+     * <p>A busy pool gave the request no connection for the statement that failed, so a move (whose
+     * writes are one statement or one transaction) was not applied: {@code "outcome":"not-applied"}.
+     * In an outage, a request that could have changed something (any method but GET and HEAD) may
+     * have been cut off before or after its transaction committed, so its outcome is unknown: the
+     * body says so ({@code "outcome":"unknown"}) and, for a move, that retrying with the same
+     * {@code Idempotency-Key} is safe, since the key is stored in the move's own transaction and a
+     * retry of a committed move returns its first response.
+     *
+     * @param busy           whether the pool was saturated rather than the database unreachable
      * @param outcomeUnknown whether the request may have changed something before the failure
      */
-    static Response unavailable(String method, UriInfo uri, Throwable cause, boolean outcomeUnknown) {
+    static Response unavailable(String method, UriInfo uri, Throwable cause, boolean busy, boolean outcomeUnknown) {
         String path = uri == null ? null : uri.getPath();
+        boolean move = path != null && MOVES.matcher(path).matches();
         Throwable root = DatabaseOutage.find(cause);
-        LOG.warnf("database unreachable on %s %s: %s", method, path, (root == null ? cause : root).getMessage());
-        long retryAfter = Math.max(1, ConfigProvider.getConfig()
-                .getOptionalValue(UNAVAILABLE_RETRY_AFTER, Duration.class).orElse(Duration.ofSeconds(3)).toSeconds());
+        long retryAfter = retryAfterSeconds();
         Map<String, Object> extensions = new LinkedHashMap<>();
         String detail;
-        if (!outcomeUnknown) {
-            detail = "the database is unreachable and nothing was changed; try again in " + retryAfter + " s";
-        } else {
-            extensions.put("outcome", "unknown");
-            if (path != null && MOVES.matcher(path).matches()) {
-                detail = "the database became unreachable, so the move may or may not have been applied. "
-                        + "Retrying it with the same Idempotency-Key is safe: if it was applied, the retry returns "
-                        + "its first response and applies nothing twice. Without a key, read the game first.";
+        if (busy) {
+            LOG.debugf("no connection free in time on %s %s", method, path);
+            if (move) {
+                extensions.put("outcome", "not-applied");
+                detail = "the server is busy: no database connection came free in time, so the move was not applied; "
+                        + "send it again in " + retryAfter + " s";
+            } else if (outcomeUnknown) {
+                extensions.put("outcome", "unknown");
+                detail = "the server is busy: no database connection came free in time, so the request may not "
+                        + "have been completed; read the resource before sending it again in " + retryAfter + " s";
             } else {
-                detail = "the database became unreachable, so the request may or may not have been applied; "
-                        + "read the resource before sending it again";
+                detail = "the server is busy: no database connection came free in time; try again in " + retryAfter + " s";
+            }
+        } else {
+            LOG.warnf("database unreachable on %s %s: %s", method, path, (root == null ? cause : root).getMessage());
+            if (!outcomeUnknown) {
+                detail = "the database is unreachable and nothing was changed; try again in " + retryAfter + " s";
+            } else {
+                extensions.put("outcome", "unknown");
+                if (move) {
+                    detail = "the database became unreachable, so the move may or may not have been applied. "
+                            + "Retrying it with the same Idempotency-Key is safe: if it was applied, the retry returns "
+                            + "its first response and applies nothing twice. Without a key, read the game first.";
+                } else {
+                    detail = "the database became unreachable, so the request may or may not have been applied; "
+                            + "read the resource before sending it again";
+                }
             }
         }
         extensions.put("retryAfter", retryAfter);
-        return Response.fromResponse(problem(Failure.SERVICE_UNAVAILABLE, detail, extensions, uri))
+        Failure failure = busy ? Failure.SERVER_BUSY : Failure.SERVICE_UNAVAILABLE;
+        return Response.fromResponse(problem(failure, detail, extensions, uri))
                 .header(HttpHeaders.RETRY_AFTER, retryAfter).build();
+    }
+
+    /** The seconds to wait before trying again while the database cannot be used ({@value #UNAVAILABLE_RETRY_AFTER}). */
+    static long retryAfterSeconds() {
+        return Math.max(1, ConfigProvider.getConfig()
+                .getOptionalValue(UNAVAILABLE_RETRY_AFTER, Duration.class).orElse(Duration.ofSeconds(3)).toSeconds());
     }
 
     /** A problem response for {@code failure}. */

@@ -4,6 +4,7 @@ import dev.cardtable.api.RateLimits.Decision;
 import dev.cardtable.api.RateLimits.Route;
 import dev.cardtable.game.Failure;
 import dev.cardtable.game.Players;
+import dev.cardtable.store.ConnectionPool;
 import dev.cardtable.store.DatabaseOutage;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
@@ -45,6 +46,9 @@ public class RateLimitFilter {
     @Inject
     Players players;
 
+    @Inject
+    ConnectionPool pool;
+
     @ServerRequestFilter
     public Optional<Response> limit(ContainerRequestContext ctx, HttpServerRequest http) {
         if (!limits.enabled()) {
@@ -66,7 +70,7 @@ public class RateLimitFilter {
             d = limits.take(route, player.map(p -> "player:" + p).orElse(address));
         } catch (RuntimeException e) {
             if (DatabaseOutage.causedBy(e)) {
-                return Optional.of(ProblemMapper.unavailable(ctx.getMethod(), ctx.getUriInfo(), e, false));
+                return Optional.of(ProblemMapper.unavailable(ctx.getMethod(), ctx.getUriInfo(), e, pool.busy(e), false));
             }
             // A limiter fault must not take the API down with it.
             LOG.warn("rate limit not checked for " + route.key() + ": " + e.getMessage(), e);

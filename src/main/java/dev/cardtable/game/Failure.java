@@ -36,9 +36,11 @@ public enum Failure {
     INVALID_RECORD(422, "invalid-record", "Invalid record"),
     IDEMPOTENCY_KEY_REUSED(422, "idempotency-key-reused", "Idempotency key reused"),
     RATE_LIMITED(429, "rate-limited", "Too many requests"),
+    TOO_MANY_STREAMS(429, "too-many-streams", "Too many event streams"),
     HEADERS_TOO_LARGE(431, "headers-too-large", "Request header fields too large"),
     INTERNAL(500, "internal-error", "Internal error"),
     SERVICE_UNAVAILABLE(503, "service-unavailable", "Service unavailable"),
+    SERVER_BUSY(503, "server-busy", "Server busy"),
     CERTIFIED_DEAL_UNAVAILABLE(503, "certified-deal-unavailable", "Certified deal unavailable");
 
     private final int status;

@@ -9,13 +9,15 @@ import dev.cardtable.game.view.Timeline;
 import dev.cardtable.store.GameRow;
 import dev.cardtable.store.GameStore;
 import dev.cardtable.store.MoveLog;
+import dev.cardtable.store.MoveRow;
 import dev.cardtable.store.Status;
 import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
-import jakarta.transaction.Transactional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.Semaphore;
 
 /**
  * Every read of one game, each projected for its caller by {@link Projection}. A game whose time
@@ -58,6 +60,13 @@ public class GameReads {
 
     @Inject
     java.time.Clock clock;
+
+    private final Semaphore catchUpReads;
+
+    @Inject
+    GameReads(@ConfigProperty(name = "cardtable.events.catch-up-connections", defaultValue = "8") int catchUpConnections) {
+        catchUpReads = new Semaphore(Math.max(1, catchUpConnections));
+    }
 
     /**
      * The game as the holder of {@code authorization} sees it ({@code GET /api/games/{id}}).
@@ -143,14 +152,29 @@ public class GameReads {
      * Live events ({@code GET /api/games/{id}/events}) for entries after {@code after}, at most
      * {@value #MAX_LOG_PAGE}, as {@code seat} sees them: each entry with the game after it.
      *
+     * <p>Runs without a transaction, from a request or from the event bus: the game and then its
+     * log up to the version read are two statements, each holding a connection only while it runs,
+     * and the replay and projection run with none held. At most
+     * {@code cardtable.events.catch-up-connections} catch-ups read at once on an instance, so that
+     * many streams catching up together never take the connections that moves need; the others
+     * wait their turn without holding one.
+     *
      * @param seat the viewer's seat (checked by the caller when the stream opened), or null
      */
-    @Transactional // also called from the event bus, outside any request, where only a transaction opens a session
     public Events events(UUID id, Integer seat, int after) {
-        GameRow g = find(id);
-        int end = (int) Math.min(g.version(), (long) after + MAX_LOG_PAGE);
+        GameRow g;
+        int end;
+        List<MoveRow> log;
+        catchUpReads.acquireUninterruptibly();
+        try {
+            g = find(id);
+            end = (int) Math.min(g.version(), (long) after + MAX_LOG_PAGE);
+            log = end <= after ? List.of() : moveLog.log(g.id(), 0, end);
+        } finally {
+            catchUpReads.release();
+        }
         List<MoveEvent> items = end <= after ? List.of()
-                : projection.events(replay(g, end), g, seat, after, end);
+                : projection.events(Replay.of(catalog.type(g.type()), g, log, json), g, seat, after, end);
         return new Events(items, end < g.version(), g.status() == Status.FINISHED);
     }
 

@@ -71,6 +71,16 @@ public final class DatabaseOutage {
         return found;
     }
 
+    /**
+     * Whether {@code failure} is, or was caused by, the pool's acquisition timeout: a wait for a
+     * connection that ran out before one was handed over, so no statement of that attempt ran.
+     * Whether that means an outage or a busy pool is for {@link ConnectionPool#busy} to say.
+     */
+    public static boolean acquisitionTimeout(Throwable failure) {
+        return find(failure) instanceof SQLException sql && poolCouldNotConnect(sql)
+                && String.valueOf(sql.getMessage()).toLowerCase(Locale.ROOT).contains("acquisition timeout");
+    }
+
     private static boolean matches(Throwable t) {
         if (t instanceof JDBCConnectionException
                 || t instanceof SQLTransientConnectionException

@@ -1,10 +1,8 @@
 package dev.cardtable.store;
 
+import io.agroal.api.AgroalDataSource;
 import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import org.hibernate.Session;
-import org.hibernate.jdbc.ReturningWork;
 
 import java.sql.Array;
 import java.sql.Connection;
@@ -21,15 +19,17 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Every statement the game service sends, as plain SQL through the Hibernate session's own JDBC
- * connection (so it joins the caller's transaction, if any). Nothing here is a managed entity: a
+ * Every statement the game service sends, as plain SQL on a connection of the pool, which inside a
+ * transaction is the transaction's own (so it joins the caller's transaction, if any). Nothing here is a managed entity: a
  * move costs one statement to read the game with its seats and one to append the log and update
  * the game ({@link MoveLog#advance}); a move that needs the game's lock reads it with
  * {@link #lock} inside a transaction.
  *
  * <p>Called inside a transaction, or without one for single statements, which then commit on
- * their own. SQL failures surface as Hibernate's {@code JDBCException} subtypes, as from any
- * other query.
+ * their own. Without a transaction a connection is held only for the statement: taken from the
+ * pool for it and given back at once, so a request (or an event stream, which never ends as a
+ * request does) holds none between its statements. SQL failures surface as
+ * {@link StoreFailure}, with the {@link SQLException} as cause.
  */
 @Singleton
 public class GameStore {
@@ -53,7 +53,7 @@ public class GameStore {
             where g.id = ?""";
 
     @Inject
-    EntityManager em;
+    AgroalDataSource dataSource;
 
     /** Game {@code id} with its seats, or empty. */
     public Optional<GameRow> find(UUID id) {
@@ -289,8 +289,24 @@ public class GameStore {
         return t == null ? null : t.toInstant();
     }
 
-    /** Runs {@code work} on the session's connection: the transaction's, or one in autocommit without a transaction. */
-    <T> T work(ReturningWork<T> work) {
-        return em.unwrap(Session.class).doReturningWork(work);
+    /** Statements run on one connection. */
+    @FunctionalInterface
+    interface Work<T> {
+        T execute(Connection c) throws SQLException;
+    }
+
+    /**
+     * Runs {@code work} on a connection of the pool: inside a transaction the transaction's own
+     * (closing it then only ends this use), without one a connection in autocommit that goes back
+     * to the pool as soon as {@code work} returns.
+     *
+     * @throws StoreFailure when a statement fails, or no connection could be had
+     */
+    <T> T work(Work<T> work) {
+        try (Connection c = dataSource.getConnection()) {
+            return work.execute(c);
+        } catch (SQLException e) {
+            throw new StoreFailure(e);
+        }
     }
 }
