@@ -43,13 +43,13 @@ public class OpenApiFilter implements OASFilter {
             Map.entry("GET /api/games/{id}/states/{n}", Set.of(401, 403, 404)),
             Map.entry("GET /api/games/{id}/timeline", Set.of(401, 403, 404)),
             Map.entry("POST /api/games/{id}/stream-tickets", Set.of(401, 404)),
-            Map.entry("GET /api/games/{id}/events", Set.of(401, 403, 404)),
+            Map.entry("GET /api/games/{id}/events", Set.of(401, 403, 404, 429)),
             Map.entry("GET /api/games/{id}/record", Set.of(403, 404)),
             Map.entry("POST /api/games/{id}/cancel", Set.of(401, 404, 409, 429)),
             Map.entry("POST /api/games/{id}/rematch", Set.of(401, 404, 409, 429)),
             Map.entry("GET /api/games/{id}/hint", Set.of(401, 404, 409)),
             Map.entry("GET /api/lobby", Set.of()),
-            Map.entry("GET /api/lobby/events", Set.of(404)),
+            Map.entry("GET /api/lobby/events", Set.of(404, 429)),
             Map.entry("GET /api/players/{name}/stats", Set.of(404)),
             Map.entry("POST /api/players", Set.of(409, 413, 415, 429)),
             Map.entry("POST /api/players/{name}/key", Set.of(401)),
@@ -60,7 +60,7 @@ public class OpenApiFilter implements OASFilter {
             Map.entry("POST /api/daily/{ruleset}/attempts", Set.of(401, 404, 409, 429)),
             Map.entry("GET /api/daily/{ruleset}/leaderboard", Set.of(404)),
             Map.entry("GET /api/daily/{ruleset}/{day}/leaderboard", Set.of(404)),
-            Map.entry("GET /api/daily/{ruleset}/{day}/leaderboard/events", Set.of(404)));
+            Map.entry("GET /api/daily/{ruleset}/{day}/leaderboard/events", Set.of(404, 429)));
 
     /** Operations that need a seat token; the others that read one take it optionally. */
     private static final Set<String> TOKEN_REQUIRED = Set.of("POST /api/games/{id}/moves",

@@ -128,6 +128,7 @@ public class MoveService {
     public MoveOutcome move(MoveRequest req) {
         Timer.Sample sample = Timer.start(metrics);
         Applied out = null;
+        Prepared prepared = null;
         boolean optimistic = req.idempotencyKey() == null;
         Optional<RecentGames.Kept> kept = optimistic ? recent.get(req.gameId()) : Optional.empty();
         for (int i = 0; i < OPTIMISTIC_ATTEMPTS && out == null && optimistic; i++) {
@@ -140,6 +141,9 @@ public class MoveService {
                 }
                 out = tried.get();
                 recent.wrote(out.after(), out.state());
+            } catch (NeedsLock e) {
+                prepared = e.prepared;
+                break;
             } catch (GameWriter.Overtaken e) {
                 recent.forget(req.gameId());
                 if (kept.isEmpty()) {
@@ -157,7 +161,10 @@ public class MoveService {
         }
         if (out == null) {
             recent.forget(req.gameId());
-            out = locked(req);
+            if (!optimistic) {
+                prepared = prepare(req);
+            }
+            out = locked(req, prepared);
         }
         if (!out.outcome().replayed()) {
             metrics.counter("cardtable.moves.applied", "type", out.type()).increment(out.moves());
@@ -177,12 +184,60 @@ public class MoveService {
      * The move in a transaction holding the game's row lock. A move too late ends the game on time
      * and is refused; that end commits.
      */
-    private Applied locked(MoveRequest req) {
+    private Applied locked(MoveRequest req, Prepared prepared) {
         return QuarkusTransaction.joiningExisting()
                 .exceptionHandler(e -> e instanceof TimeExpired ? TransactionExceptionResult.COMMIT
                         : TransactionExceptionResult.ROLLBACK)
                 .call(() -> attempt(req, RecentGames.Kept.read(
-                        store.lock(req.gameId()).orElseThrow(GameException::gameNotFound)), true).orElseThrow());
+                        store.lock(req.gameId()).orElseThrow(GameException::gameNotFound)), true, prepared).orElseThrow());
+    }
+
+    /**
+     * A move computed on a game read without its lock (the caller's move and the computer seats'
+     * replies, which may take a while to think), to be written under the lock with no new thinking
+     * when the game is still as read: every change bumps the game's version or its seats taken, and
+     * computer seats choose alike from the same position ({@link GameWriter#letComputersMove}).
+     *
+     * @param read     the game it was computed on
+     * @param seat     the mover's seat
+     * @param progress the moves played on it, not yet written
+     */
+    private record Prepared(GameRow read, int seat, Progress<?, ?, ?> progress) {
+
+        boolean holdsFor(GameRow locked, int seat) {
+            return this.seat == seat && read.version() == locked.version() && read.changes() == locked.changes();
+        }
+    }
+
+    /** The move needs the game's lock; what was computed without it is carried to the locked try. */
+    private static final class NeedsLock extends RuntimeException {
+        private final transient Prepared prepared;
+
+        NeedsLock(Prepared prepared) {
+            super(null, null, false, false);
+            this.prepared = prepared;
+        }
+    }
+
+    /**
+     * A move with an {@code Idempotency-Key} computed on the game read without its lock, so that
+     * no connection is held while computer seats think; null when it cannot be (a refusal, a
+     * repeated key, or time run out are then decided under the lock).
+     */
+    private Prepared prepare(MoveRequest req) {
+        try {
+            GameRow g = store.find(req.gameId()).orElse(null);
+            if (g == null) {
+                return null;
+            }
+            int seat = Seating.authenticate(g, req.authorization(), true);
+            apply(catalog.type(g.type()), RecentGames.Kept.read(g), seat, req, false, null, true);
+            return null;
+        } catch (NeedsLock e) {
+            return e.prepared;
+        } catch (GameException | IllegalMove | MalformedInput e) {
+            return null;
+        }
     }
 
     /**
@@ -193,6 +248,10 @@ public class MoveService {
      * @throws GameWriter.Overtaken when, read without the lock, another change came first
      */
     private Optional<Applied> attempt(MoveRequest req, RecentGames.Kept read, boolean lock) {
+        return attempt(req, read, lock, null);
+    }
+
+    private Optional<Applied> attempt(MoveRequest req, RecentGames.Kept read, boolean lock, Prepared prepared) {
         GameRow g = read.game();
         int seat = Seating.authenticate(g, req.authorization(), true);
         if (req.move() == null) {
@@ -207,7 +266,7 @@ public class MoveService {
                 return Optional.of(new Applied(prior.get(), g.type(), 0, g, null));
             }
         }
-        Optional<Applied> out = apply(catalog.type(g.type()), read, seat, req, lock);
+        Optional<Applied> out = apply(catalog.type(g.type()), read, seat, req, lock, prepared, false);
         if (out.isPresent() && key != null) {
             idempotency.save(g.id(), seat, key, requestHash, out.get().outcome().body(), writer.now());
         }
@@ -224,8 +283,14 @@ public class MoveService {
         });
     }
 
+    /**
+     * @param prepared what was computed on the same game without the lock, or null
+     * @param dryRun   compute only: end with {@link NeedsLock} carrying the moves, never write
+     * @throws NeedsLock when, read without the lock, the move ends the game (or {@code dryRun})
+     */
+    @SuppressWarnings("unchecked")
     private <S, M, V> Optional<Applied> apply(GameType<S, M, V> type, RecentGames.Kept read, int seat,
-                                              MoveRequest req, boolean lock) {
+                                              MoveRequest req, boolean lock, Prepared prepared, boolean dryRun) {
         GameRow g = read.game();
         Rules<S, M, V> rules = type.rules();
         M move = rules.parseMove(req.move());
@@ -248,15 +313,21 @@ public class MoveService {
             throw new GameException(Failure.VERSION_MISMATCH, named + " but the game is at version " + g.changes(),
                     Map.of("currentVersion", g.changes()));
         }
-        Progress<S, M, V> p = read.state() == null ? writer.open(type, g)
-                : writer.open(type, g, type.rules().stateType().cast(read.state()));
-        if (ending == null && !p.toAct().contains(Seat.of(seat))) {
-            throw new GameException(Failure.NOT_YOUR_TURN, "seat " + seat + " may not act now");
+        Progress<S, M, V> p;
+        if (lock && prepared != null && prepared.holdsFor(g, seat)) {
+            p = (Progress<S, M, V>) prepared.progress(); // computed on this very game, without the lock
+        } else {
+            p = read.state() == null ? writer.open(type, g)
+                    : writer.open(type, g, type.rules().stateType().cast(read.state()));
+            if (ending == null && !p.toAct().contains(Seat.of(seat))) {
+                throw new GameException(Failure.NOT_YOUR_TURN, "seat " + seat + " may not act now");
+            }
+            p.play(seat, move, now);
+            writer.letComputersMove(p);
         }
-        p.play(seat, move, now);
-        writer.letComputersMove(p);
-        if (!lock && p.result().isPresent()) {
-            return Optional.empty(); // the end writes standings and a fingerprint too, under the lock
+        if (dryRun || !lock && p.result().isPresent()) {
+            // The end writes standings and a fingerprint too, under the lock; what was computed goes along.
+            throw new NeedsLock(new Prepared(g, seat, p));
         }
         GameRow after = writer.save(p);
         GameView view = projection.game(type, after, p.state(), seat).withApplied(applied(p, after, seat));
