@@ -99,10 +99,11 @@ public final class Soak {
      * @param games        games played to the end
      * @param samples      the sampler's readings
      * @param inexact      a description of each stream that was not exact (at most 20)
+     * @param failures     the first answers that were not a success (at most 20), with their bodies
      */
     public record Report(Map<String, Map<Integer, Long>> statuses, Histogram moveMillis, long[] movesPerMinute,
                          long streams, long exact, long reconnects, long games, List<Sample> samples,
-                         List<String> inexact) {
+                         List<String> inexact, List<String> failures) {
 
         /** Responses with a 5xx status, of every kind. */
         public long serverErrors() {
@@ -142,6 +143,7 @@ public final class Soak {
                 }
             }
             inexact.forEach(s -> sb.append("inexact: ").append(s).append('\n'));
+            failures.forEach(s -> sb.append("not a success: ").append(s).append('\n'));
             return sb.toString();
         }
 
@@ -175,6 +177,7 @@ public final class Soak {
     private final LongAdder games = new LongAdder();
     private final ConcurrentLinkedQueue<Sample> samples = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<String> inexact = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
     private final java.util.concurrent.ScheduledExecutorService timer =
             Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform().daemon().unstarted(r));
     private long start;
@@ -238,7 +241,7 @@ public final class Soak {
             minutes[i] = perMinute.get(i);
         }
         return new Report(counted, moves, minutes, streams.sum(), exact.sum(), reconnects.sum(), games.sum(),
-                List.copyOf(samples), List.copyOf(inexact).subList(0, Math.min(20, inexact.size())));
+                List.copyOf(samples), List.copyOf(inexact).subList(0, Math.min(20, inexact.size())), List.copyOf(failures));
     }
 
     private boolean running() {
@@ -271,6 +274,9 @@ public final class Soak {
             r = null;
         }
         int status = r == null ? 0 : r.statusCode();
+        if (status != 0 && status / 100 != 2 && failures.size() < 20) {
+            failures.add(kind + " " + status + ": " + r.body());
+        }
         statuses.computeIfAbsent(kind, k -> new ConcurrentHashMap<>()).computeIfAbsent(status, s -> new LongAdder()).increment();
         if (kind.equals("move") && status == 200) {
             moves.recordValue(Math.min(moves.getHighestTrackableValue(), (System.nanoTime() - t0) / 1000));
@@ -301,8 +307,9 @@ public final class Soak {
                 body = Map.of("type", "scoundrel", "ruleset", rulesets.get(random.nextInt(rulesets.size())),
                         "seats", List.of(Map.of("name", name)));
             } else {
-                body = Map.of("type", "dazzle", "seats", List.of(Map.of("name", name),
-                        Map.of("ai", AI[random.nextInt(AI.length)], "aiBudget", options.aiBudget())));
+                String ai = AI[random.nextInt(AI.length)];
+                body = Map.of("type", "dazzle", "seats", List.of(Map.of("name", name), ai.equals("ismcts")
+                        ? Map.of("ai", ai, "aiBudget", options.aiBudget()) : Map.of("ai", ai)));
             }
             HttpResponse<String> created = send("create", request("/api/games").header("Content-Type", "application/json")
                     .POST(json(body)));
