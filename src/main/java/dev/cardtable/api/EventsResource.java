@@ -154,8 +154,8 @@ public class EventsResource {
                 }
             } catch (JsonProcessingException | RuntimeException e) {
                 LOG.debug("event stream of " + gameId + " could not catch up", e);
-                events.unsubscribe(gameId, this);
                 out.fail(e, path);
+                events.unsubscribe(gameId, this);
             }
         }
 

@@ -31,6 +31,8 @@ public class Watchers implements Channel {
      */
     public static final String CHANNEL = "cardtable_watch";
 
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(Watchers.class);
+
     @Inject
     EntityManager em;
 
@@ -68,15 +70,22 @@ public class Watchers implements Channel {
         });
     }
 
-    /** This instance stops watching {@code gameId}. */
+    /**
+     * This instance stops watching {@code gameId}. When the database cannot be used just then, the
+     * watcher row stays until it expires ({@link #heartbeat}): it costs only notifications.
+     */
     public void unwatch(UUID gameId) {
         local.remove(gameId);
         remove(gameId, instance);
-        QuarkusTransaction.requiringNew().run(() -> {
-            em.createNativeQuery("delete from game_watchers where game_id = ?1 and instance = ?2")
-                    .setParameter(1, gameId).setParameter(2, instance).executeUpdate();
-            store.notify(CHANNEL, "-" + gameId + ":" + instance);
-        });
+        try {
+            QuarkusTransaction.requiringNew().run(() -> {
+                em.createNativeQuery("delete from game_watchers where game_id = ?1 and instance = ?2")
+                        .setParameter(1, gameId).setParameter(2, instance).executeUpdate();
+                store.notify(CHANNEL, "-" + gameId + ":" + instance);
+            });
+        } catch (RuntimeException e) {
+            LOG.debug("watcher row of " + gameId + " left to expire: " + e.getMessage());
+        }
     }
 
     @Override

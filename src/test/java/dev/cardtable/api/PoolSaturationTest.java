@@ -1,7 +1,9 @@
 package dev.cardtable.api;
 
 import dev.cardtable.support.Api;
+import dev.cardtable.events.MoveBus;
 import dev.cardtable.support.PostgresResource;
+import dev.cardtable.support.SseClient;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -11,6 +13,7 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +32,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A pool held to its limit is a busy server, not a database outage: requests answer
  * {@code 503 server-busy} with {@code Retry-After}, a move that got no connection says it was not
  * applied, readiness is down while requests wait, and once connections come free everything is
- * served again with nothing lost.
+ * served again with nothing lost; an open stream that cannot catch up ends with an {@code error}
+ * event that says so.
  */
 @QuarkusTest
 @QuarkusTestResource(PostgresResource.class)
@@ -37,6 +41,9 @@ class PoolSaturationTest {
 
     @Inject
     AgroalDataSource dataSource;
+
+    @Inject
+    MoveBus moveBus;
 
     private static Map<String, Object> firstLegal(String id, String token) {
         return as(token).get("/api/games/" + id).then().statusCode(200).extract().path("legalMoves[0]");
@@ -47,6 +54,10 @@ class PoolSaturationTest {
         Api.Created game = Api.scoundrel("pool-saturation", "Ann");
         assertEquals(200, move(game.id(), game.token(), firstLegal(game.id(), game.token())).statusCode());
         Map<String, Object> next = firstLegal(game.id(), game.token());
+        SseClient watching = SseClient.connect("http://localhost:" + RestAssured.port + "/api/games/" + game.id() + "/events",
+                null, null);
+        assertEquals(200, watching.status());
+        assertEquals("move", watching.poll(Duration.ofSeconds(20)).name());
         int max = dataSource.getConfiguration().connectionPoolConfiguration().maxSize();
 
         List<Connection> held = new ArrayList<>();
@@ -74,6 +85,13 @@ class PoolSaturationTest {
                     .header("Retry-After", not(equalTo(null)))
                     .body("code", equalTo("server-busy"))
                     .body("outcome", equalTo("not-applied"));
+
+            // A stream that must catch up now cannot read the game: it ends with an error event.
+            moveBus.heartbeat();
+            SseClient.Event error = watching.poll(Duration.ofSeconds(30));
+            assertEquals("error", error.name(), "an error the client can read: " + error);
+            assertTrue(error.data().contains("\"code\":\"server-busy\""), error.data());
+            watching.close();
 
             // A stream cannot open either, and says why as a problem, not as a stream.
             RestAssured.given().accept("text/event-stream").get("/api/games/" + game.id() + "/events").then()
