@@ -68,7 +68,7 @@ public class GameCreation {
      * @param seed   the secret seed
      * @param origin certified, and the daily deal's day if it is one
      */
-    record ServerDeal(String seed, GameRow.Origin origin) {
+    public record ServerDeal(String seed, GameRow.Origin origin) {
     }
 
     @Inject
@@ -153,7 +153,7 @@ public class GameCreation {
      * Creates a game dealt from {@code dealt}, a seed the server chose (a certified or daily deal).
      * The caller holds the transaction.
      */
-    GameView createDealt(NewGame req, ServerDeal dealt) {
+    public GameView createDealt(NewGame req, ServerDeal dealt) {
         return create(catalog.type(req.type()), req, dealt);
     }
 
@@ -245,7 +245,7 @@ public class GameCreation {
      * game starts when it was the last open seat. The seat is verified when {@code holder} (or null)
      * is the registered player of that name.
      */
-    GameView seat(GameRow g, int seat, String name, PlayerRow holder) {
+    public GameView seat(GameRow g, int seat, String name, PlayerRow holder) {
         UUID id = g.id();
         String token = Credentials.newToken();
         List<SeatRow> seats = new ArrayList<>(g.seats());

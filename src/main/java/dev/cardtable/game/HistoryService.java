@@ -125,7 +125,7 @@ public class HistoryService {
     private static final Instant MAX = Instant.parse("9999-12-31T23:59:59Z");
 
     /** {@code t}, when PostgreSQL's timestamptz can hold it; else IllegalArgumentException. */
-    static Instant inRange(Instant t) {
+    public static Instant inRange(Instant t) {
         if (t.isBefore(MIN) || t.isAfter(MAX)) {
             throw new IllegalArgumentException("out of range");
         }
@@ -133,14 +133,14 @@ public class HistoryService {
     }
 
     /** The position after the last game of a page: opaque to clients. */
-    record Cursor(Instant createdAt, UUID id) {
+    public record Cursor(Instant createdAt, UUID id) {
 
-        String encode() {
+        public String encode() {
             return Base64.getUrlEncoder().withoutPadding()
                     .encodeToString((createdAt + "|" + id).getBytes(StandardCharsets.UTF_8));
         }
 
-        static Cursor decode(String text) {
+        public static Cursor decode(String text) {
             try {
                 String s = new String(Base64.getUrlDecoder().decode(text), StandardCharsets.UTF_8);
                 int bar = s.indexOf('|');
