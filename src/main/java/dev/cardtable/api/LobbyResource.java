@@ -1,9 +1,9 @@
 package dev.cardtable.api;
 
 import dev.cardtable.events.LobbyBus;
-import dev.cardtable.game.Lobby;
-import dev.cardtable.game.LobbyChange;
-import dev.cardtable.game.view.LobbyPage;
+import dev.cardtable.game.lobby.Lobby;
+import dev.cardtable.game.lobby.LobbyChange;
+import dev.cardtable.game.lobby.LobbyPage;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;

@@ -9,6 +9,8 @@ import dev.cardtable.engine.Rng;
 import dev.cardtable.engine.Setup;
 import dev.cardtable.engine.scoundrel.ScoundrelRules;
 import io.quarkus.narayana.jta.QuarkusTransaction;
+import dev.cardtable.game.lobby.LobbyChange;
+import dev.cardtable.game.players.Players;
 import dev.cardtable.game.view.Credential;
 import dev.cardtable.game.view.GameView;
 import dev.cardtable.store.GameRow;

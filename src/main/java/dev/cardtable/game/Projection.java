@@ -5,7 +5,7 @@ import dev.cardtable.engine.Rules;
 import dev.cardtable.engine.Rules.Play;
 import dev.cardtable.engine.Seat;
 import dev.cardtable.engine.Viewer;
-import dev.cardtable.game.record.GameRecord;
+import dev.cardtable.game.view.GameRecord;
 import dev.cardtable.game.view.GameResult;
 import dev.cardtable.game.view.GameSummary;
 import dev.cardtable.game.view.GameView;

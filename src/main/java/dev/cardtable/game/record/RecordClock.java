@@ -6,6 +6,7 @@ import dev.cardtable.game.Clocks;
 import dev.cardtable.game.GameException;
 import dev.cardtable.game.JsonText;
 import dev.cardtable.game.Progress;
+import dev.cardtable.game.view.GameRecord;
 import dev.cardtable.store.SeatRow;
 
 import java.time.Instant;

@@ -1,5 +1,11 @@
-package dev.cardtable.game;
+package dev.cardtable.game.lobby;
 
+import dev.cardtable.game.Clocks;
+import dev.cardtable.game.Failure;
+import dev.cardtable.game.GameCreation;
+import dev.cardtable.game.GameException;
+import dev.cardtable.game.JsonText;
+import dev.cardtable.game.Seating;
 import dev.cardtable.game.view.GameView;
 import dev.cardtable.store.GameRow;
 import dev.cardtable.store.GameStore;

@@ -1,6 +1,10 @@
-package dev.cardtable.game;
+package dev.cardtable.game.players;
 
-import dev.cardtable.game.view.PlayerKey;
+import dev.cardtable.game.Credentials;
+import dev.cardtable.game.Failure;
+import dev.cardtable.game.GameException;
+import dev.cardtable.game.GameWriter;
+import dev.cardtable.game.Names;
 import dev.cardtable.store.PlayerRow;
 import dev.cardtable.store.PlayerStore;
 import dev.cardtable.store.SeatKind;

@@ -1,8 +1,13 @@
-package dev.cardtable.game;
+package dev.cardtable.game.history;
 
+import dev.cardtable.game.GameCatalog;
+import dev.cardtable.game.GameException;
+import dev.cardtable.game.GameWriter;
+import dev.cardtable.game.Names;
+import dev.cardtable.game.Projection;
+import dev.cardtable.game.Sweep;
+import dev.cardtable.game.players.Players;
 import dev.cardtable.game.view.GameSummary;
-import dev.cardtable.game.view.HistoryPage;
-import dev.cardtable.game.view.PlayerStats;
 import dev.cardtable.store.GameRow;
 import dev.cardtable.store.HistoryQueries;
 import dev.cardtable.store.PlayerRow;

@@ -1,7 +1,12 @@
-package dev.cardtable.game;
+package dev.cardtable.game.daily;
 
 import dev.cardtable.engine.scoundrel.ScoundrelRules;
-import dev.cardtable.game.view.Streaks;
+import dev.cardtable.game.Failure;
+import dev.cardtable.game.GameCatalog;
+import dev.cardtable.game.GameException;
+import dev.cardtable.game.Names;
+import dev.cardtable.game.Sealing;
+import dev.cardtable.game.players.Players;
 import dev.cardtable.store.DailyStore;
 import dev.cardtable.store.PlayerRow;
 import jakarta.inject.Inject;

@@ -1,12 +1,19 @@
-package dev.cardtable.game;
+package dev.cardtable.game.daily;
 
 import dev.cardtable.engine.GameInfo;
 import dev.cardtable.engine.MalformedInput;
 import dev.cardtable.engine.Rng;
 import dev.cardtable.engine.scoundrel.ScoundrelRules;
-import dev.cardtable.game.view.DailyBoard;
-import dev.cardtable.game.view.DailyDay;
-import dev.cardtable.game.view.DailyTable;
+import dev.cardtable.game.CertifiedDeals;
+import dev.cardtable.game.Failure;
+import dev.cardtable.game.GameCatalog;
+import dev.cardtable.game.GameCreation;
+import dev.cardtable.game.GameException;
+import dev.cardtable.game.Names;
+import dev.cardtable.game.Sealing;
+import dev.cardtable.game.Seating;
+import dev.cardtable.game.history.HistoryService;
+import dev.cardtable.game.players.Players;
 import dev.cardtable.game.view.GameView;
 import dev.cardtable.store.DailyStore;
 import dev.cardtable.store.GameRow;

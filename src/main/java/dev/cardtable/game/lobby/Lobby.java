@@ -1,6 +1,10 @@
-package dev.cardtable.game;
+package dev.cardtable.game.lobby;
 
-import dev.cardtable.game.view.LobbyPage;
+import dev.cardtable.game.Clocks;
+import dev.cardtable.game.GameCatalog;
+import dev.cardtable.game.GameException;
+import dev.cardtable.game.JsonText;
+import dev.cardtable.game.history.HistoryService;
 import dev.cardtable.store.GameRow;
 import dev.cardtable.store.GameStore;
 import dev.cardtable.store.HistoryQueries;

@@ -1,4 +1,4 @@
-package dev.cardtable.game;
+package dev.cardtable.game.hints;
 
 import dev.cardtable.engine.Seat;
 import dev.cardtable.engine.scoundrel.ScoundrelMove;
@@ -7,7 +7,13 @@ import dev.cardtable.engine.scoundrel.ScoundrelState;
 import dev.cardtable.engine.scoundrel.ScoundrelView;
 import dev.cardtable.engine.scoundrel.solver.Hint;
 import dev.cardtable.engine.scoundrel.solver.ScoundrelHints;
-import dev.cardtable.game.view.HintView;
+import dev.cardtable.game.Failure;
+import dev.cardtable.game.GameCatalog;
+import dev.cardtable.game.GameException;
+import dev.cardtable.game.GameType;
+import dev.cardtable.game.GameWriter;
+import dev.cardtable.game.Projection;
+import dev.cardtable.game.Seating;
 import dev.cardtable.store.GameRow;
 import dev.cardtable.store.GameStore;
 import jakarta.inject.Inject;
