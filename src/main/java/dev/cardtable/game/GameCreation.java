@@ -9,8 +9,6 @@ import dev.cardtable.engine.Rng;
 import dev.cardtable.engine.Setup;
 import dev.cardtable.engine.scoundrel.ScoundrelRules;
 import io.quarkus.narayana.jta.QuarkusTransaction;
-import dev.cardtable.game.lobby.LobbyChange;
-import dev.cardtable.game.players.Players;
 import dev.cardtable.game.view.Credential;
 import dev.cardtable.game.view.GameView;
 import dev.cardtable.store.GameRow;
@@ -89,10 +87,10 @@ public class GameCreation {
     JsonText json;
 
     @Inject
-    Event<LobbyChange> lobbyChanges;
+    Event<GameChanged> changes;
 
     @Inject
-    Players players;
+    SeatHolders players;
 
     @Inject
     CertifiedDeals certifiedDeals;
@@ -191,10 +189,7 @@ public class GameCreation {
                 new GameRow.Table(clock, null, null, req.rematchOf(), null),
                 dealt == null ? GameRow.Origin.NONE : dealt.origin());
         store.insert(g);
-        // A rematch's open seats are kept for its players: the lobby does not list it.
-        if (waiting && req.rematchOf() == null) {
-            lobbyChanges.fire(new LobbyChange(g.id(), LobbyChange.OPENED));
-        }
+        changes.fire(GameChanged.of(null, g));
         Progress<S, M, V> p = writer.open(type, g, initial);
         if (!waiting) {
             writer.letComputersMove(p);
@@ -258,9 +253,7 @@ public class GameCreation {
         boolean starts = seats.stream().noneMatch(s -> s.kind() == SeatKind.OPEN);
         GameRow taken = g.seatTaken(seats, now);
         GameRow seated = starts ? taken.after(taken.update().withStatus(Status.ACTIVE, now), seats) : taken;
-        if (starts && g.table().rematchOf() == null) {
-            lobbyChanges.fire(new LobbyChange(id, LobbyChange.FILLED));
-        }
+        changes.fire(GameChanged.of(g.status(), seated));
         return start(catalog.type(g.type()), seated, starts, seat).withCredentials(List.of(new Credential(seat, token)));
     }
 

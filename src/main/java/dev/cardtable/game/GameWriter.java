@@ -9,8 +9,6 @@ import dev.cardtable.engine.Rules;
 import dev.cardtable.engine.Seat;
 import dev.cardtable.engine.Standing;
 import dev.cardtable.engine.Viewer;
-import dev.cardtable.game.daily.DailyFinished;
-import dev.cardtable.game.lobby.LobbyChange;
 import dev.cardtable.game.view.GameResult;
 import dev.cardtable.store.FingerprintStore;
 import dev.cardtable.store.GameRow;
@@ -65,10 +63,7 @@ public class GameWriter {
     Event<MovesApplied> movesApplied;
 
     @Inject
-    Event<DailyFinished> dailyFinished;
-
-    @Inject
-    Event<LobbyChange> lobbyChanges;
+    Event<GameChanged> changes;
 
     @Inject
     Clock clock;
@@ -193,12 +188,7 @@ public class GameWriter {
         if (!rows.isEmpty()) {
             movesApplied.fire(new MovesApplied(g.id(), p.version()));
         }
-        if (ends && g.origin().daily() != null) {
-            dailyFinished.fire(new DailyFinished(g.ruleset(), g.origin().daily(), g.id()));
-        }
-        if (g.status() == Status.WAITING && status == Status.FINISHED && g.table().rematchOf() == null) {
-            lobbyChanges.fire(new LobbyChange(g.id(), LobbyChange.CANCELLED));
-        }
+        changes.fire(GameChanged.of(g.status(), after));
         return after;
     }
 
