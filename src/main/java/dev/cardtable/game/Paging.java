@@ -6,7 +6,7 @@ import java.util.Base64;
 import java.util.UUID;
 
 /**
- * Pages of a list ({@code docs/api.md}, "Pages"): the limit every list accepts and the opaque
+ * Pages of a list ({@code docs/api.md}, "Conventions", "Paging"): the limit every list accepts and the opaque
  * keyset cursor that continues it. A cursor is base64url (no padding) of its parts joined by
  * {@code |}; clients only hand back what they were given. Used by the history, the lobby and the
  * daily deal's boards.
