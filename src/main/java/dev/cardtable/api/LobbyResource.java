@@ -1,5 +1,7 @@
 package dev.cardtable.api;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardtable.events.LobbyBus;
 import dev.cardtable.game.lobby.Lobby;
 import dev.cardtable.game.lobby.LobbyChange;
@@ -39,6 +41,9 @@ public class LobbyResource {
     @Inject
     LobbyBus events;
 
+    @Inject
+    ObjectMapper json;
+
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(summary = "Games waiting for players, newest first, cursor-paginated")
@@ -68,8 +73,15 @@ public class LobbyResource {
                 // cancelled meanwhile, that change follows and this one is dropped.
                 Object data = LobbyChange.OPENED.equals(change) ? lobby.item(gameId).orElse(null) : Map.of("id", gameId);
                 if (data != null) {
-                    sink.send(sse.newEventBuilder().name(change).mediaType(MediaType.APPLICATION_JSON_TYPE)
-                            .data(data).build());
+                    // Written here, as the other streams write theirs: an event given a media type
+                    // would carry a content-type line of its own.
+                    String text;
+                    try {
+                        text = json.writeValueAsString(data);
+                    } catch (JsonProcessingException e) {
+                        throw new IllegalStateException(e);
+                    }
+                    sink.send(sse.newEventBuilder().name(change).data(text).build());
                 }
             }
 

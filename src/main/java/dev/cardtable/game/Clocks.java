@@ -27,6 +27,8 @@ public final class Clocks {
     public static final Duration MIN = Duration.ofSeconds(1);
     /** The longest clock time accepted. */
     public static final Duration MAX = Duration.ofDays(60);
+    /** {@link #MAX} as {@code docs/api.md} writes it ({@code Duration} itself would write {@code PT1440H}). */
+    static final String MAX_TEXT = "P" + MAX.toDays() + "D";
 
     private Clocks() {
     }
@@ -164,7 +166,7 @@ public final class Clocks {
         try {
             Duration d = Duration.parse(text);
             if (d.compareTo(min) < 0 || d.compareTo(MAX) > 0) {
-                throw GameException.malformed("clock '" + name + "' must be " + min + " to " + MAX);
+                throw GameException.malformed("clock '" + name + "' must be " + min + " to " + MAX_TEXT);
             }
             return d;
         } catch (DateTimeParseException e) {

@@ -196,7 +196,7 @@ public class GameCreation {
         }
         // A clock starts with the game: saving sets its first deadline.
         GameRow stored = p.steps().isEmpty() && (clock == null || waiting) ? g : writer.save(p);
-        Integer viewer = seated.credentials().isEmpty() ? null : seated.credentials().get(0).seat();
+        Integer viewer = seated.viewer();
         return projection.game(type, stored, p.state(), viewer).withCredentials(seated.credentials());
     }
 
@@ -268,7 +268,7 @@ public class GameCreation {
     @Transactional
     public GameView cancel(UUID id, String authorization) {
         GameRow g = store.lock(id).orElseThrow(GameException::gameNotFound);
-        int seat = Seating.authenticate(g, authorization, true);
+        int seat = Seating.canceller(g, authorization);
         if (g.status() != Status.WAITING) {
             throw new GameException(Failure.NOT_WAITING, "only a game waiting for players can be cancelled; it is "
                     + g.status().id());
