@@ -1,5 +1,6 @@
 package dev.cardtable.game;
 
+import dev.cardtable.store.GameRow;
 import dev.cardtable.store.MoveRow;
 import dev.cardtable.store.SeatKind;
 import dev.cardtable.store.SeatRow;
@@ -111,6 +112,19 @@ public final class Clocks {
      */
     public record ClockView(String type, String perMove, String initial, String increment, List<Long> remainingMs,
                        Instant deadline) {
+    }
+
+    /**
+     * The clock chosen at creation of a stored game, or null for a game without one: the one
+     * place a stored clock is read.
+     */
+    public static ClockSettings settings(GameRow.Table table, JsonText json) {
+        return table.clock() == null ? null : json.read(table.clock(), ClockSettings.class);
+    }
+
+    /** The stored state of a game's clock, or null before it started (or for a game without one). */
+    public static State state(GameRow.Table table, JsonText json) {
+        return table.clockState() == null ? null : json.read(table.clockState(), State.class);
     }
 
     /** A clock starting at {@code at} for {@code seats} seats. */

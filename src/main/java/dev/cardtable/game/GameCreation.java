@@ -7,7 +7,6 @@ import dev.cardtable.engine.GameInfo;
 import dev.cardtable.engine.Options;
 import dev.cardtable.engine.Rng;
 import dev.cardtable.engine.Setup;
-import dev.cardtable.engine.scoundrel.ScoundrelRules;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import dev.cardtable.game.view.Credential;
 import dev.cardtable.game.view.GameView;
@@ -119,7 +118,7 @@ public class GameCreation {
 
     private ServerDeal certify(NewGame req) {
         GameType<?, ?, ?> type = catalog.type(req.type());
-        if (!ScoundrelRules.TYPE.equals(type.info().type())) {
+        if (!type.offers(GameType.Ability.CERTIFIED_DEALS)) {
             throw GameException.malformed("'certified' deals are offered for Scoundrel only");
         }
         if (req.seed() != null || req.deal() != null) {

@@ -208,10 +208,9 @@ public class GameWriter {
         if (g.table().clock() == null || status == Status.WAITING) {
             return u;
         }
-        Clocks.ClockSettings spec = json.read(g.table().clock(), Clocks.ClockSettings.class);
-        Clocks.State st = g.table().clockState() == null
-                ? Clocks.start(spec, g.seats().size(), g.updatedAt())
-                : json.read(g.table().clockState(), Clocks.State.class);
+        Clocks.ClockSettings spec = Clocks.settings(g.table(), json);
+        Clocks.State stored = Clocks.state(g.table(), json);
+        Clocks.State st = stored == null ? Clocks.start(spec, g.seats().size(), g.updatedAt()) : stored;
         st = Clocks.played(spec, st, rows, g.seats());
         Instant deadline = status == Status.ACTIVE
                 ? Clocks.deadline(spec, st, Clocks.running(p.toAct().stream().map(Seat::number).toList(), g.seats()))

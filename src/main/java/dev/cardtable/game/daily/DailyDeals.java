@@ -118,7 +118,7 @@ public class DailyDeals {
         return QuarkusTransaction.joiningExisting().call(() -> {
             PlayerRow p = players.holder(playerKey).orElseThrow();
             store.attempt(today, r, p.id()).ifPresent(DailyDeals::attempted);
-            GameView game = creation.createDealt(new GameCreation.NewGame(ScoundrelRules.TYPE, r, null, null, null,
+            GameView game = creation.createDealt(new GameCreation.NewGame(catalog.daily().name(), r, null, null, null,
                     List.of(new Seating.SeatSpec(p.name(), null, null, null)), null, null, false, p),
                     new GameCreation.ServerDeal(deal.seed(), new GameRow.Origin(true, today)));
             if (!store.addAttempt(today, r, p.id(), game.id(), game.createdAt())) {
@@ -184,7 +184,7 @@ public class DailyDeals {
 
     /** The ruleset named in a path, one of Scoundrel's. */
     String ruleset(String name) {
-        GameInfo info = catalog.type(ScoundrelRules.TYPE).info();
+        GameInfo info = catalog.daily().info();
         try {
             return info.ruleset(name).name();
         } catch (MalformedInput e) {

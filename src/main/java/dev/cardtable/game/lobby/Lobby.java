@@ -73,7 +73,7 @@ public class Lobby {
     private LobbyPage.LobbyItem item(GameRow g) {
         List<Integer> open = g.seats().stream().filter(s -> s.kind() == SeatKind.OPEN).map(SeatRow::seat).toList();
         List<String> waiting = g.seats().stream().filter(s -> s.kind() == SeatKind.HUMAN).map(SeatRow::name).toList();
-        Clocks.ClockSettings clock = g.table().clock() == null ? null : json.read(g.table().clock(), Clocks.ClockSettings.class);
+        Clocks.ClockSettings clock = Clocks.settings(g.table(), json);
         return new LobbyPage.LobbyItem(g.id(), g.type(), g.ruleset(), open, waiting, g.createdAt(), clock);
     }
 }

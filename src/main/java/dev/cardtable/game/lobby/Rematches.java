@@ -78,7 +78,7 @@ public class Rematches {
                     : old.seat() == caller ? new Seating.SeatSpec(old.name(), null, null, null)
                     : new Seating.SeatSpec(null, null, null, true));
         }
-        Clocks.ClockSettings clock = g.table().clock() == null ? null : json.read(g.table().clock(), Clocks.ClockSettings.class);
+        Clocks.ClockSettings clock = Clocks.settings(g.table(), json);
         GameView next = creation.create(new GameCreation.NewGame(g.type(), g.ruleset(), null, json.stringMap(g.options()),
                 null, seats, clock, g.id(), false, player(g.seats().get(caller))));
         store.linkRematch(g.id(), next.id());

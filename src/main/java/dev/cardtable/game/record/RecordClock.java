@@ -53,7 +53,7 @@ final class RecordClock {
         if (clock == null) {
             throw GameException.invalidRecord("move " + seq + ": a timeout needs a clock", seq);
         }
-        Clocks.ClockSettings spec = json.read(clock, Clocks.ClockSettings.class);
+        Clocks.ClockSettings spec = Clocks.settings(p.game().table(), json);
         List<SeatRow> seats = p.game().seats();
         Clocks.State state = Clocks.played(spec, Clocks.start(spec, seats.size(), p.game().createdAt()),
                 p.steps().stream().map(Progress.Step::row).toList(), seats);
