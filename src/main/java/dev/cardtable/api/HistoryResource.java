@@ -1,8 +1,8 @@
 package dev.cardtable.api;
 
-import dev.cardtable.game.HistoryService;
-import dev.cardtable.game.view.HistoryPage;
-import dev.cardtable.game.view.PlayerStats;
+import dev.cardtable.game.history.HistoryService;
+import dev.cardtable.game.history.HistoryPage;
+import dev.cardtable.game.history.PlayerStats;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;

@@ -1,9 +1,11 @@
 package dev.cardtable.api;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardtable.events.LobbyBus;
-import dev.cardtable.game.Lobby;
-import dev.cardtable.game.LobbyChange;
-import dev.cardtable.game.view.LobbyPage;
+import dev.cardtable.game.lobby.Lobby;
+import dev.cardtable.game.lobby.LobbyChange;
+import dev.cardtable.game.lobby.LobbyPage;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
@@ -43,6 +45,9 @@ public class LobbyResource {
     @Inject
     SseStreams streams;
 
+    @Inject
+    ObjectMapper json;
+
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(summary = "Games waiting for players, newest first, cursor-paginated")
@@ -71,8 +76,15 @@ public class LobbyResource {
                 // cancelled meanwhile, that change follows and this one is dropped.
                 Object data = LobbyChange.OPENED.equals(change) ? lobby.item(gameId).orElse(null) : Map.of("id", gameId);
                 if (data != null) {
-                    out.send(out.event().name(change).mediaType(MediaType.APPLICATION_JSON_TYPE)
-                            .data(data).build());
+                    // Written here, as the other streams write theirs: an event given a media type
+                    // would carry a content-type line of its own.
+                    String text;
+                    try {
+                        text = json.writeValueAsString(data);
+                    } catch (JsonProcessingException e) {
+                        throw new IllegalStateException(e);
+                    }
+                    out.send(out.event().name(change).data(text).build());
                 }
             }
 

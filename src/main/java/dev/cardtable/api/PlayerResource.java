@@ -1,11 +1,11 @@
 package dev.cardtable.api;
 
 import dev.cardtable.api.dto.RegisterRequest;
-import dev.cardtable.game.DailyStreaks;
-import dev.cardtable.game.Players;
-import dev.cardtable.game.view.Streaks;
+import dev.cardtable.game.daily.DailyStreaks;
+import dev.cardtable.game.players.Players;
+import dev.cardtable.game.daily.Streaks;
 import jakarta.ws.rs.GET;
-import dev.cardtable.game.view.PlayerKey;
+import dev.cardtable.game.players.PlayerKey;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;

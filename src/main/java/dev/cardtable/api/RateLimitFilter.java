@@ -3,7 +3,7 @@ package dev.cardtable.api;
 import dev.cardtable.api.RateLimits.Decision;
 import dev.cardtable.api.RateLimits.Route;
 import dev.cardtable.game.Failure;
-import dev.cardtable.game.Players;
+import dev.cardtable.game.players.Players;
 import dev.cardtable.store.ConnectionPool;
 import dev.cardtable.store.DatabaseOutage;
 import io.vertx.core.http.HttpServerRequest;

@@ -33,7 +33,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * (an address, or a registered player where the request carries its key). The routes named by {@code cardtable.rate-limit.shared} (by default creates, seats and
  * imports) are counted in PostgreSQL ({@code rate_limit_buckets}, with Bucket4j's select-for-update
  * proxy manager) so that their limits hold across every instance on the database; the others
- * (moves) in each instance's memory (see the README, "Rate limits", for why). Buckets of clients that went quiet are dropped once they would be full again.
+ * (moves) in each instance's memory (see docs/operations.md, "Rate limits", for why). Buckets of clients that went quiet are dropped once they would be full again.
  */
 @ApplicationScoped
 public class RateLimits {

@@ -1,6 +1,6 @@
 package dev.cardtable.events;
 
-import dev.cardtable.game.DailyFinished;
+import dev.cardtable.game.daily.DailyFinished;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 

@@ -23,6 +23,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -54,6 +55,13 @@ public class Listener {
 
     @ConfigProperty(name = "quarkus.datasource.password")
     Optional<String> password;
+
+    /** Set as soon as the JVM begins to exit, before the server's own stop; the database may stop first. */
+    private static final AtomicBoolean EXITING = new AtomicBoolean();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> EXITING.set(true), "cardtable-exiting"));
+    }
 
     private final ExecutorService dispatch = Executors.newVirtualThreadPerTaskExecutor();
     private Map<String, Channel> byName;
@@ -126,8 +134,11 @@ public class Listener {
                     }
                 }
             } catch (SQLException | RuntimeException e) {
-                if (running) {
+                // On a normal stop the database may go before this server's stop reaches here.
+                if (running && !EXITING.get()) {
                     LOG.warn("event listener connection lost; reconnecting: " + e.getMessage());
+                }
+                if (running) {
                     sleep(1_000);
                 }
             }

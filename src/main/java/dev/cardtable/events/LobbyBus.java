@@ -1,6 +1,6 @@
 package dev.cardtable.events;
 
-import dev.cardtable.game.LobbyChange;
+import dev.cardtable.game.lobby.LobbyChange;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 

@@ -1,5 +1,6 @@
 package dev.cardtable.game;
 
+import dev.cardtable.store.GameRow;
 import dev.cardtable.store.MoveRow;
 import dev.cardtable.store.SeatKind;
 import dev.cardtable.store.SeatRow;
@@ -27,6 +28,8 @@ public final class Clocks {
     public static final Duration MIN = Duration.ofSeconds(1);
     /** The longest clock time accepted. */
     public static final Duration MAX = Duration.ofDays(60);
+    /** {@link #MAX} as {@code docs/api.md} writes it ({@code Duration} itself would write {@code PT1440H}). */
+    static final String MAX_TEXT = "P" + MAX.toDays() + "D";
 
     private Clocks() {
     }
@@ -111,6 +114,19 @@ public final class Clocks {
                        Instant deadline) {
     }
 
+    /**
+     * The clock chosen at creation of a stored game, or null for a game without one: the one
+     * place a stored clock is read.
+     */
+    public static ClockSettings settings(GameRow.Table table, JsonText json) {
+        return table.clock() == null ? null : json.read(table.clock(), ClockSettings.class);
+    }
+
+    /** The stored state of a game's clock, or null before it started (or for a game without one). */
+    public static State state(GameRow.Table table, JsonText json) {
+        return table.clockState() == null ? null : json.read(table.clockState(), State.class);
+    }
+
     /** A clock starting at {@code at} for {@code seats} seats. */
     public static State start(ClockSettings spec, int seats, Instant at) {
         return new State(java.util.Collections.nCopies(seats, spec.initialTime().toMillis()), at);
@@ -164,7 +180,7 @@ public final class Clocks {
         try {
             Duration d = Duration.parse(text);
             if (d.compareTo(min) < 0 || d.compareTo(MAX) > 0) {
-                throw GameException.malformed("clock '" + name + "' must be " + min + " to " + MAX);
+                throw GameException.malformed("clock '" + name + "' must be " + min + " to " + MAX_TEXT);
             }
             return d;
         } catch (DateTimeParseException e) {

@@ -7,6 +7,7 @@ import dev.cardtable.engine.dazzle.ai.DazzleOpponents;
 import dev.cardtable.engine.scoundrel.ScoundrelRules;
 import jakarta.inject.Singleton;
 
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +19,8 @@ public class GameCatalog {
     private final Map<String, GameType<?, ?, ?>> types = new LinkedHashMap<>();
 
     public GameCatalog() {
-        register(new GameType<>(new ScoundrelRules(), Opponents.none(ScoundrelRules.TYPE)));
+        register(new GameType<>(new ScoundrelRules(), Opponents.none(ScoundrelRules.TYPE),
+                EnumSet.allOf(GameType.Ability.class)));
         register(new GameType<>(new DazzleRules(), new DazzleOpponents()));
     }
 
@@ -37,6 +39,11 @@ public class GameCatalog {
             throw GameException.malformed("unknown game type '" + type + "'; expected one of " + types.keySet());
         }
         return t;
+    }
+
+    /** The game type of the daily deal: the first that offers it. */
+    public GameType<?, ?, ?> daily() {
+        return types.values().stream().filter(t -> t.offers(GameType.Ability.DAILY_DEAL)).findFirst().orElseThrow();
     }
 
     /** Every type's description, in registration order. */

@@ -7,7 +7,6 @@ import dev.cardtable.engine.GameInfo;
 import dev.cardtable.engine.Options;
 import dev.cardtable.engine.Rng;
 import dev.cardtable.engine.Setup;
-import dev.cardtable.engine.scoundrel.ScoundrelRules;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import dev.cardtable.game.view.Credential;
 import dev.cardtable.game.view.GameView;
@@ -68,7 +67,7 @@ public class GameCreation {
      * @param seed   the secret seed
      * @param origin certified, and the daily deal's day if it is one
      */
-    record ServerDeal(String seed, GameRow.Origin origin) {
+    public record ServerDeal(String seed, GameRow.Origin origin) {
     }
 
     @Inject
@@ -87,10 +86,10 @@ public class GameCreation {
     JsonText json;
 
     @Inject
-    Event<LobbyChange> lobbyChanges;
+    Event<GameChanged> changes;
 
     @Inject
-    Players players;
+    SeatHolders players;
 
     @Inject
     CertifiedDeals certifiedDeals;
@@ -119,7 +118,7 @@ public class GameCreation {
 
     private ServerDeal certify(NewGame req) {
         GameType<?, ?, ?> type = catalog.type(req.type());
-        if (!ScoundrelRules.TYPE.equals(type.info().type())) {
+        if (!type.offers(GameType.Ability.CERTIFIED_DEALS)) {
             throw GameException.malformed("'certified' deals are offered for Scoundrel only");
         }
         if (req.seed() != null || req.deal() != null) {
@@ -153,7 +152,7 @@ public class GameCreation {
      * Creates a game dealt from {@code dealt}, a seed the server chose (a certified or daily deal).
      * The caller holds the transaction.
      */
-    GameView createDealt(NewGame req, ServerDeal dealt) {
+    public GameView createDealt(NewGame req, ServerDeal dealt) {
         return create(catalog.type(req.type()), req, dealt);
     }
 
@@ -189,17 +188,14 @@ public class GameCreation {
                 new GameRow.Table(clock, null, null, req.rematchOf(), null),
                 dealt == null ? GameRow.Origin.NONE : dealt.origin());
         store.insert(g);
-        // A rematch's open seats are kept for its players: the lobby does not list it.
-        if (waiting && req.rematchOf() == null) {
-            lobbyChanges.fire(new LobbyChange(g.id(), LobbyChange.OPENED));
-        }
+        changes.fire(GameChanged.of(null, g));
         Progress<S, M, V> p = writer.open(type, g, initial);
         if (!waiting) {
             writer.letComputersMove(p);
         }
         // A clock starts with the game: saving sets its first deadline.
         GameRow stored = p.steps().isEmpty() && (clock == null || waiting) ? g : writer.save(p);
-        Integer viewer = seated.credentials().isEmpty() ? null : seated.credentials().get(0).seat();
+        Integer viewer = seated.viewer();
         return projection.game(type, stored, p.state(), viewer).withCredentials(seated.credentials());
     }
 
@@ -245,7 +241,7 @@ public class GameCreation {
      * game starts when it was the last open seat. The seat is verified when {@code holder} (or null)
      * is the registered player of that name.
      */
-    GameView seat(GameRow g, int seat, String name, PlayerRow holder) {
+    public GameView seat(GameRow g, int seat, String name, PlayerRow holder) {
         UUID id = g.id();
         String token = Credentials.newToken();
         List<SeatRow> seats = new ArrayList<>(g.seats());
@@ -256,9 +252,7 @@ public class GameCreation {
         boolean starts = seats.stream().noneMatch(s -> s.kind() == SeatKind.OPEN);
         GameRow taken = g.seatTaken(seats, now);
         GameRow seated = starts ? taken.after(taken.update().withStatus(Status.ACTIVE, now), seats) : taken;
-        if (starts && g.table().rematchOf() == null) {
-            lobbyChanges.fire(new LobbyChange(id, LobbyChange.FILLED));
-        }
+        changes.fire(GameChanged.of(g.status(), seated));
         return start(catalog.type(g.type()), seated, starts, seat).withCredentials(List.of(new Credential(seat, token)));
     }
 
@@ -273,7 +267,7 @@ public class GameCreation {
     @Transactional
     public GameView cancel(UUID id, String authorization) {
         GameRow g = store.lock(id).orElseThrow(GameException::gameNotFound);
-        int seat = Seating.authenticate(g, authorization, true);
+        int seat = Seating.canceller(g, authorization);
         if (g.status() != Status.WAITING) {
             throw new GameException(Failure.NOT_WAITING, "only a game waiting for players can be cancelled; it is "
                     + g.status().id());

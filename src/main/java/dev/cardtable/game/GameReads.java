@@ -1,6 +1,6 @@
 package dev.cardtable.game;
 
-import dev.cardtable.game.record.GameRecord;
+import dev.cardtable.game.view.GameRecord;
 import dev.cardtable.game.view.GameView;
 import dev.cardtable.game.view.LogPage;
 import dev.cardtable.game.view.MoveEvent;

@@ -9,7 +9,6 @@ import dev.cardtable.engine.Rules;
 import dev.cardtable.engine.Seat;
 import dev.cardtable.engine.Standing;
 import dev.cardtable.engine.Viewer;
-import dev.cardtable.game.record.Fingerprints;
 import dev.cardtable.game.view.GameResult;
 import dev.cardtable.store.FingerprintStore;
 import dev.cardtable.store.GameRow;
@@ -64,10 +63,7 @@ public class GameWriter {
     Event<MovesApplied> movesApplied;
 
     @Inject
-    Event<DailyFinished> dailyFinished;
-
-    @Inject
-    Event<LobbyChange> lobbyChanges;
+    Event<GameChanged> changes;
 
     @Inject
     Clock clock;
@@ -192,12 +188,7 @@ public class GameWriter {
         if (!rows.isEmpty()) {
             movesApplied.fire(new MovesApplied(g.id(), p.version()));
         }
-        if (ends && g.origin().daily() != null) {
-            dailyFinished.fire(new DailyFinished(g.ruleset(), g.origin().daily(), g.id()));
-        }
-        if (g.status() == Status.WAITING && status == Status.FINISHED && g.table().rematchOf() == null) {
-            lobbyChanges.fire(new LobbyChange(g.id(), LobbyChange.CANCELLED));
-        }
+        changes.fire(GameChanged.of(g.status(), after));
         return after;
     }
 
@@ -217,10 +208,9 @@ public class GameWriter {
         if (g.table().clock() == null || status == Status.WAITING) {
             return u;
         }
-        Clocks.ClockSettings spec = json.read(g.table().clock(), Clocks.ClockSettings.class);
-        Clocks.State st = g.table().clockState() == null
-                ? Clocks.start(spec, g.seats().size(), g.updatedAt())
-                : json.read(g.table().clockState(), Clocks.State.class);
+        Clocks.ClockSettings spec = Clocks.settings(g.table(), json);
+        Clocks.State stored = Clocks.state(g.table(), json);
+        Clocks.State st = stored == null ? Clocks.start(spec, g.seats().size(), g.updatedAt()) : stored;
         st = Clocks.played(spec, st, rows, g.seats());
         Instant deadline = status == Status.ACTIVE
                 ? Clocks.deadline(spec, st, Clocks.running(p.toAct().stream().map(Seat::number).toList(), g.seats()))

@@ -5,7 +5,7 @@ import dev.cardtable.engine.Rules;
 import dev.cardtable.engine.Rules.Play;
 import dev.cardtable.engine.Seat;
 import dev.cardtable.engine.Viewer;
-import dev.cardtable.game.record.GameRecord;
+import dev.cardtable.game.view.GameRecord;
 import dev.cardtable.game.view.GameResult;
 import dev.cardtable.game.view.GameSummary;
 import dev.cardtable.game.view.GameView;
@@ -124,8 +124,7 @@ public class Projection {
         if (t.clock() == null) {
             return null;
         }
-        Clocks.State state = t.clockState() == null ? null : json.read(t.clockState(), Clocks.State.class);
-        return Clocks.view(json.read(t.clock(), Clocks.ClockSettings.class), state, t.deadline(),
+        return Clocks.view(Clocks.settings(t, json), Clocks.state(t, json), t.deadline(),
                 Clocks.running(toAct, g.seats()), g.seats().size(), time.instant());
     }
 
@@ -199,7 +198,7 @@ public class Projection {
         String deal = customDeal(g);
         return new GameRecord(GameRecord.FORMAT, GameRecord.VERSION, g.type(), g.ruleset(), g.rulesetVersion(),
                 json.stringMap(g.options()), seats,
-                g.table().clock() == null ? null : json.read(g.table().clock(), Clocks.ClockSettings.class),
+                Clocks.settings(g.table(), json),
                 g.seedCommitment(), seed(g), deal == null ? null : json.tree(deal),
                 moves, g.status().id(), json.tree(g.result()), g.createdAt(), g.finishedAt());
     }

@@ -35,9 +35,17 @@ public final class Seating {
      * The seats of a new game, and the tokens of its human seats.
      *
      * @param seats       the rows to store
-     * @param credentials one token per human seat, in seat order
+     * @param credentials one token per human seat, in seat order; for a game with open seats and
+     *                    no human seat, the creator's token instead, held by its last open seat
+     *                    until someone takes it, which only cancels the game ({@link #canceller})
      */
     public record Seated(List<SeatRow> seats, List<Credential> credentials) {
+
+        /** The human seat whose view the creator is answered with, or null (a spectator's). */
+        public Integer viewer() {
+            return credentials.stream().map(Credential::seat).filter(s -> seats.get(s).kind() == SeatKind.HUMAN)
+                    .findFirst().orElse(null);
+        }
     }
 
     private Seating() {
@@ -74,6 +82,13 @@ public final class Seating {
                 rows.add(SeatRow.open(i));
             }
         }
+        int lastOpen = rows.stream().filter(s -> s.kind() == SeatKind.OPEN).mapToInt(SeatRow::seat).max().orElse(-1);
+        if (creds.isEmpty() && lastOpen >= 0) {
+            // Nobody sits at the new game: its creator gets a token that can only cancel it.
+            String token = Credentials.newToken();
+            rows.set(lastOpen, new SeatRow(lastOpen, SeatKind.OPEN, null, null, null, Credentials.hash(token), null, null));
+            creds.add(new Credential(lastOpen, token));
+        }
         return new Seated(rows, creds);
     }
 
@@ -100,6 +115,28 @@ public final class Seating {
      *                       a token that matches no seat of the game
      */
     public static Integer authenticate(GameRow game, String authorization, boolean required) {
+        Integer seat = holder(game, authorization, required);
+        if (seat != null && game.seats().get(seat).kind() == SeatKind.OPEN) {
+            // The creator's token of a game nobody sits at: it reads as a spectator, and acts not at all.
+            if (required) {
+                throw new GameException(Failure.UNAUTHENTICATED, "the token of a game's creator only cancels it while it waits");
+            }
+            return null;
+        }
+        return seat;
+    }
+
+    /**
+     * The seat that cancels waiting game {@code game} for the bearer of {@code authorization}: a
+     * human seat's token, or the creator's token held by an open seat ({@link Seated}).
+     *
+     * @throws GameException {@code unauthenticated} as {@link #authenticate} with a token required
+     */
+    public static int canceller(GameRow game, String authorization) {
+        return holder(game, authorization, true);
+    }
+
+    private static Integer holder(GameRow game, String authorization, boolean required) {
         if (authorization == null || authorization.isBlank()) {
             if (required) {
                 throw new GameException(Failure.UNAUTHENTICATED, "this request needs 'Authorization: Bearer <seat token>'");

@@ -45,7 +45,7 @@ class DataDirectoryOwnershipIT {
     }
 
     /**
-     * The README's "another port" case gone wrong: a second server started in the same working
+     * The "another port" case of docs/operations.md gone wrong: a second server started in the same working
      * directory without a data directory of its own.
      */
     @Test

@@ -269,5 +269,11 @@ class EndingsTest {
             as(null).body(Map.of("type", "dazzle", "seats", List.of(Map.of("name", "a"), Map.of("ai", "random")),
                     "clock", bad)).post("/api/games").then().statusCode(400).body("code", equalTo("malformed-request"));
         }
+        // The longest clock is written as docs/api.md writes it, P60D.
+        as(null).body(Map.of("type", "dazzle", "seats", List.of(Map.of("name", "a"), Map.of("ai", "random")),
+                "clock", Map.of("type", "correspondence", "perMove", "P61D"))).post("/api/games").then().statusCode(400)
+                .body("code", equalTo("malformed-request")).body("detail", equalTo("clock 'perMove' must be PT1S to P60D"));
+        as(null).body(Map.of("type", "dazzle", "seats", List.of(Map.of("name", "a"), Map.of("ai", "random")),
+                "clock", Map.of("type", "correspondence", "perMove", "P60D"))).post("/api/games").then().statusCode(201);
     }
 }

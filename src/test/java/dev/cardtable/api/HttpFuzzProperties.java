@@ -17,7 +17,6 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.List;
 import org.quicktheories.core.Gen;
 import org.quicktheories.generators.Generate;
 import static org.quicktheories.QuickTheory.qt;

@@ -83,6 +83,30 @@ class LobbyTest {
     }
 
     @Test
+    void aGameCreatedWithEverySeatOpenGivesItsCreatorATokenThatOnlyCancelsIt() {
+        Response g = Api.create(Map.of("type", "dazzle", "seats", List.of(Map.of("open", true), Map.of("open", true))));
+        g.then().statusCode(201).body("status", equalTo("waiting")).body("viewer", nullValue())
+                .body("credentials.seat", equalTo(List.of(1)));
+        String id = g.path("id");
+        String creator = g.path("credentials[0].token");
+        // It opens no seat: reading with it is a spectator's read, and it cannot act.
+        as(creator).get("/api/games/" + id).then().statusCode(200).body("viewer", nullValue())
+                .body("view.seats[0].hand", nullValue()).body("view.seats[1].hand", nullValue());
+        as(creator).post("/api/games/" + id + "/stream-tickets").then().statusCode(401).body("code", equalTo("unauthenticated"));
+        // Someone takes a seat; the creator still cancels the game while it waits.
+        as(null).body(Map.of("name", "first-taker")).post("/api/games/" + id + "/seats/0").then().statusCode(200);
+        as(creator).post("/api/games/" + id + "/cancel").then().statusCode(200).body("status", equalTo("finished"))
+                .body("result.ending", equalTo("aborted"));
+
+        // Once the seat that held it is taken, the creator's token opens nothing.
+        Response h = Api.create(Map.of("type", "dazzle", "seats", List.of(Map.of("ai", "random"), Map.of("open", true))));
+        String creator2 = h.path("credentials[0].token");
+        as(null).body(Map.of("name", "taker")).post("/api/games/" + h.path("id") + "/seats/1").then().statusCode(200)
+                .body("status", equalTo("active"));
+        as(creator2).get("/api/games/" + h.path("id")).then().statusCode(401).body("code", equalTo("unauthenticated"));
+    }
+
+    @Test
     void theLobbyStreamTellsOfGamesOpenedFilledAndCancelled() throws Exception {
         try (SseClient sse = SseClient.connect("http://localhost:" + RestAssured.port + "/api/lobby/events", null, null)) {
             assertEquals(200, sse.status());
@@ -100,6 +124,7 @@ class LobbyTest {
                 if (e == null) {
                     break;
                 }
+                assertEquals(List.of(), e.others(), "a lobby event has only its name and data");
                 if (e.data() != null && (e.data().contains(filled.path("id")) || e.data().contains(cancelled.path("id")))) {
                     boolean a = e.data().contains(filled.path("id"));
                     seen.add(e.name() + " " + (a ? "a" : "b"));

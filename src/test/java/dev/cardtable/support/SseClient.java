@@ -22,8 +22,9 @@ public final class SseClient implements AutoCloseable {
      * @param id   the event id
      * @param name the event name
      * @param data the data (lines joined by newlines)
+     * @param others the event's lines of any other field (a server should send none)
      */
-    public record Event(String id, String name, String data) {
+    public record Event(String id, String name, String data, List<String> others) {
     }
 
     private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
@@ -39,15 +40,17 @@ public final class SseClient implements AutoCloseable {
             String id = null;
             String name = null;
             StringBuilder data = new StringBuilder();
+            List<String> others = new ArrayList<>();
             try {
                 for (String line : (Iterable<String>) lines::iterator) {
                     if (line.isEmpty()) {
                         if (!data.isEmpty()) {
-                            events.add(new Event(id, name, data.toString()));
+                            events.add(new Event(id, name, data.toString(), List.copyOf(others)));
                         }
                         id = null;
                         name = null;
                         data.setLength(0);
+                        others.clear();
                     } else if (line.startsWith("id:")) {
                         id = line.substring(3).trim();
                     } else if (line.startsWith("event:")) {
@@ -57,6 +60,8 @@ public final class SseClient implements AutoCloseable {
                             data.append('\n');
                         }
                         data.append(line.substring(5).trim());
+                    } else if (!line.startsWith(":")) {
+                        others.add(line);
                     }
                 }
             } catch (RuntimeException closed) {

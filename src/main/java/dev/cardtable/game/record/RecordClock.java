@@ -6,6 +6,7 @@ import dev.cardtable.game.Clocks;
 import dev.cardtable.game.GameException;
 import dev.cardtable.game.JsonText;
 import dev.cardtable.game.Progress;
+import dev.cardtable.game.view.GameRecord;
 import dev.cardtable.store.SeatRow;
 
 import java.time.Instant;
@@ -52,7 +53,7 @@ final class RecordClock {
         if (clock == null) {
             throw GameException.invalidRecord("move " + seq + ": a timeout needs a clock", seq);
         }
-        Clocks.ClockSettings spec = json.read(clock, Clocks.ClockSettings.class);
+        Clocks.ClockSettings spec = Clocks.settings(p.game().table(), json);
         List<SeatRow> seats = p.game().seats();
         Clocks.State state = Clocks.played(spec, Clocks.start(spec, seats.size(), p.game().createdAt()),
                 p.steps().stream().map(Progress.Step::row).toList(), seats);

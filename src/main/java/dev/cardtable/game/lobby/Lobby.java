@@ -1,6 +1,10 @@
-package dev.cardtable.game;
+package dev.cardtable.game.lobby;
 
-import dev.cardtable.game.view.LobbyPage;
+import dev.cardtable.game.Clocks;
+import dev.cardtable.game.GameCatalog;
+import dev.cardtable.game.GameException;
+import dev.cardtable.game.JsonText;
+import dev.cardtable.game.Paging;
 import dev.cardtable.store.GameRow;
 import dev.cardtable.store.GameStore;
 import dev.cardtable.store.HistoryQueries;
@@ -40,23 +44,21 @@ public class Lobby {
      *
      * @param type   only this game type, or null for all
      * @param cursor the previous page's {@code nextCursor}, or null
-     * @param limit  1 to {@value HistoryService#MAX_LIMIT}
+     * @param limit  1 to {@value Paging#MAX_LIMIT}
      * @throws GameException {@code malformed-request} for an unknown type, a bad limit or cursor
      */
     @Transactional
     public LobbyPage list(String type, String cursor, int limit) {
-        if (limit < 1 || limit > HistoryService.MAX_LIMIT) {
-            throw GameException.malformed("'limit' must be 1 to " + HistoryService.MAX_LIMIT);
-        }
+        Paging.checkLimit(limit);
         if (type != null) {
             catalog.type(type);
         }
-        HistoryService.Cursor c = cursor == null ? null : HistoryService.Cursor.decode(cursor);
+        Paging.Cursor c = cursor == null ? null : Paging.Cursor.decode(cursor);
         HistoryQueries.Page page = queries.page(new HistoryQueries.Filter(type, Status.WAITING, null, null, null, null,
                 c == null ? null : c.createdAt(), c == null ? null : c.id(), limit, true));
         List<LobbyPage.LobbyItem> items = page.games().stream().map(this::item).toList();
         GameRow last = page.games().isEmpty() ? null : page.games().getLast();
-        return new LobbyPage(items, page.more() ? new HistoryService.Cursor(last.createdAt(), last.id()).encode() : null);
+        return new LobbyPage(items, page.more() ? new Paging.Cursor(last.createdAt(), last.id()).encode() : null);
     }
 
     /**
@@ -71,7 +73,7 @@ public class Lobby {
     private LobbyPage.LobbyItem item(GameRow g) {
         List<Integer> open = g.seats().stream().filter(s -> s.kind() == SeatKind.OPEN).map(SeatRow::seat).toList();
         List<String> waiting = g.seats().stream().filter(s -> s.kind() == SeatKind.HUMAN).map(SeatRow::name).toList();
-        Clocks.ClockSettings clock = g.table().clock() == null ? null : json.read(g.table().clock(), Clocks.ClockSettings.class);
+        Clocks.ClockSettings clock = Clocks.settings(g.table(), json);
         return new LobbyPage.LobbyItem(g.id(), g.type(), g.ruleset(), open, waiting, g.createdAt(), clock);
     }
 }

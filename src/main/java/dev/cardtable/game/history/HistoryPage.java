@@ -1,4 +1,6 @@
-package dev.cardtable.game.view;
+package dev.cardtable.game.history;
+
+import dev.cardtable.game.view.GameSummary;
 
 import java.util.List;
 

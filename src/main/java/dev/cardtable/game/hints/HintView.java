@@ -1,4 +1,4 @@
-package dev.cardtable.game.view;
+package dev.cardtable.game.hints;
 
 import java.util.Map;
 

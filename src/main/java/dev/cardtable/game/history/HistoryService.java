@@ -1,8 +1,14 @@
-package dev.cardtable.game;
+package dev.cardtable.game.history;
 
+import dev.cardtable.game.GameCatalog;
+import dev.cardtable.game.GameException;
+import dev.cardtable.game.GameWriter;
+import dev.cardtable.game.Names;
+import dev.cardtable.game.Paging;
+import dev.cardtable.game.Projection;
+import dev.cardtable.game.Sweep;
+import dev.cardtable.game.players.Players;
 import dev.cardtable.game.view.GameSummary;
-import dev.cardtable.game.view.HistoryPage;
-import dev.cardtable.game.view.PlayerStats;
 import dev.cardtable.store.GameRow;
 import dev.cardtable.store.HistoryQueries;
 import dev.cardtable.store.PlayerRow;
@@ -11,14 +17,11 @@ import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 
 /**
  * The history of play: filtered, newest-first listing with keyset cursors (stable while games are
@@ -27,9 +30,6 @@ import java.util.UUID;
  */
 @Singleton
 public class HistoryService {
-
-    /** The largest page. */
-    public static final int MAX_LIMIT = 100;
 
     private static final Set<String> STATUSES = java.util.Arrays.stream(Status.values()).map(Status::id)
             .collect(java.util.stream.Collectors.toCollection(java.util.LinkedHashSet::new));
@@ -63,9 +63,7 @@ public class HistoryService {
      */
     @Transactional
     public HistoryPage list(Query q) {
-        if (q.limit() < 1 || q.limit() > MAX_LIMIT) {
-            throw GameException.malformed("'limit' must be 1 to " + MAX_LIMIT);
-        }
+        Paging.checkLimit(q.limit());
         if (q.type() != null) {
             catalog.type(q.type());
         }
@@ -84,14 +82,14 @@ public class HistoryService {
         }
         Instant after = q.createdAfter() == null ? null : instant(q.createdAfter(), "createdAfter");
         Instant before = q.createdBefore() == null ? null : instant(q.createdBefore(), "createdBefore");
-        Cursor cursor = q.cursor() == null ? null : Cursor.decode(q.cursor());
+        Paging.Cursor cursor = q.cursor() == null ? null : Paging.Cursor.decode(q.cursor());
         HistoryQueries.Page page = queries.page(new HistoryQueries.Filter(q.type(), status, q.player(), q.result(),
                 after, before, cursor == null ? null : cursor.createdAt(), cursor == null ? null : cursor.id(),
                 q.limit()));
         // A game due to end on time is ended before it is listed, as every read of one game does.
         List<GameSummary> items = page.games().stream().map(sweep::current).map(projection::summary).toList();
         GameRow last = page.games().isEmpty() ? null : page.games().get(page.games().size() - 1);
-        return new HistoryPage(items, page.more() ? new Cursor(last.createdAt(), last.id()).encode() : null);
+        return new HistoryPage(items, page.more() ? new Paging.Cursor(last.createdAt(), last.id()).encode() : null);
     }
 
     /**
@@ -114,40 +112,10 @@ public class HistoryService {
 
     private static Instant instant(String text, String name) {
         try {
-            return inRange(Instant.parse(text));
+            return Paging.inRange(Instant.parse(text));
         } catch (DateTimeParseException | IllegalArgumentException e) {
             throw GameException.malformed("'" + name + "' must be an RFC 3339 UTC time between years 1 and 9999,"
                     + " e.g. 2026-11-29T12:00:00Z");
-        }
-    }
-
-    private static final Instant MIN = Instant.parse("0001-01-01T00:00:00Z");
-    private static final Instant MAX = Instant.parse("9999-12-31T23:59:59Z");
-
-    /** {@code t}, when PostgreSQL's timestamptz can hold it; else IllegalArgumentException. */
-    static Instant inRange(Instant t) {
-        if (t.isBefore(MIN) || t.isAfter(MAX)) {
-            throw new IllegalArgumentException("out of range");
-        }
-        return t;
-    }
-
-    /** The position after the last game of a page: opaque to clients. */
-    record Cursor(Instant createdAt, UUID id) {
-
-        String encode() {
-            return Base64.getUrlEncoder().withoutPadding()
-                    .encodeToString((createdAt + "|" + id).getBytes(StandardCharsets.UTF_8));
-        }
-
-        static Cursor decode(String text) {
-            try {
-                String s = new String(Base64.getUrlDecoder().decode(text), StandardCharsets.UTF_8);
-                int bar = s.indexOf('|');
-                return new Cursor(inRange(Instant.parse(s.substring(0, bar))), UUID.fromString(s.substring(bar + 1)));
-            } catch (RuntimeException e) {
-                throw GameException.malformed("'cursor' is not a cursor this server made");
-            }
         }
     }
 }

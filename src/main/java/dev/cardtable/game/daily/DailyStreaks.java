@@ -1,7 +1,11 @@
-package dev.cardtable.game;
+package dev.cardtable.game.daily;
 
-import dev.cardtable.engine.scoundrel.ScoundrelRules;
-import dev.cardtable.game.view.Streaks;
+import dev.cardtable.game.Failure;
+import dev.cardtable.game.GameCatalog;
+import dev.cardtable.game.GameException;
+import dev.cardtable.game.Names;
+import dev.cardtable.game.Sealing;
+import dev.cardtable.game.players.Players;
 import dev.cardtable.store.DailyStore;
 import dev.cardtable.store.PlayerRow;
 import jakarta.inject.Inject;
@@ -48,7 +52,7 @@ public class DailyStreaks {
                 "no registered player is named '" + name + "'; streaks are kept for registered players"));
         LocalDate today = Sealing.day(clock.instant());
         List<Streaks.RulesetStreaks> out = new ArrayList<>();
-        for (var ruleset : catalog.type(ScoundrelRules.TYPE).info().rulesets()) {
+        for (var ruleset : catalog.daily().info().rulesets()) {
             List<DailyStore.DayRow> days = store.days(p.id(), ruleset.name());
             if (days.isEmpty()) {
                 continue;

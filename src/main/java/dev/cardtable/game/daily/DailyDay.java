@@ -1,4 +1,4 @@
-package dev.cardtable.game.view;
+package dev.cardtable.game.daily;
 
 import java.time.Instant;
 import java.time.LocalDate;

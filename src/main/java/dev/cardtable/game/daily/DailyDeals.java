@@ -1,12 +1,19 @@
-package dev.cardtable.game;
+package dev.cardtable.game.daily;
 
 import dev.cardtable.engine.GameInfo;
 import dev.cardtable.engine.MalformedInput;
 import dev.cardtable.engine.Rng;
 import dev.cardtable.engine.scoundrel.ScoundrelRules;
-import dev.cardtable.game.view.DailyBoard;
-import dev.cardtable.game.view.DailyDay;
-import dev.cardtable.game.view.DailyTable;
+import dev.cardtable.game.CertifiedDeals;
+import dev.cardtable.game.Failure;
+import dev.cardtable.game.GameCatalog;
+import dev.cardtable.game.GameCreation;
+import dev.cardtable.game.GameException;
+import dev.cardtable.game.Names;
+import dev.cardtable.game.Paging;
+import dev.cardtable.game.Sealing;
+import dev.cardtable.game.Seating;
+import dev.cardtable.game.players.Players;
 import dev.cardtable.game.view.GameView;
 import dev.cardtable.store.DailyStore;
 import dev.cardtable.store.GameRow;
@@ -15,12 +22,10 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -40,9 +45,6 @@ import java.util.UUID;
  */
 @Singleton
 public class DailyDeals {
-
-    /** The largest page of a board or table. */
-    public static final int MAX_LIMIT = 100;
 
     @Inject
     DailyStore store;
@@ -116,7 +118,7 @@ public class DailyDeals {
         return QuarkusTransaction.joiningExisting().call(() -> {
             PlayerRow p = players.holder(playerKey).orElseThrow();
             store.attempt(today, r, p.id()).ifPresent(DailyDeals::attempted);
-            GameView game = creation.createDealt(new GameCreation.NewGame(ScoundrelRules.TYPE, r, null, null, null,
+            GameView game = creation.createDealt(new GameCreation.NewGame(catalog.daily().name(), r, null, null, null,
                     List.of(new Seating.SeatSpec(p.name(), null, null, null)), null, null, false, p),
                     new GameCreation.ServerDeal(deal.seed(), new GameRow.Origin(true, today)));
             if (!store.addAttempt(today, r, p.id(), game.id(), game.createdAt())) {
@@ -142,7 +144,7 @@ public class DailyDeals {
     public DailyBoard board(String ruleset, String day, String cursor, int limit) {
         String r = ruleset(ruleset);
         LocalDate d = parseDay(day);
-        checkLimit(limit);
+        Paging.checkLimit(limit);
         DailyStore.BoardRow after = cursor == null ? null : boardCursor(cursor);
         return QuarkusTransaction.joiningExisting().call(() -> {
             if (store.deal(d, r).isEmpty()) {
@@ -150,7 +152,7 @@ public class DailyDeals {
             }
             List<DailyStore.BoardRow> rows = store.board(d, r, after, limit + 1);
             List<DailyStore.BoardRow> page = rows.subList(0, Math.min(limit, rows.size()));
-            String next = rows.size() > limit ? encode(page.getLast().score(), page.getLast().moves(),
+            String next = rows.size() > limit ? Paging.encode(page.getLast().score(), page.getLast().moves(),
                     page.getLast().finishedAt(), page.getLast().gameId()) : null;
             return new DailyBoard(r, d, page.stream().map(DailyDeals::entry).toList(), next);
         });
@@ -168,13 +170,13 @@ public class DailyDeals {
      */
     public DailyTable table(String ruleset, String cursor, int limit) {
         String r = ruleset(ruleset);
-        checkLimit(limit);
+        Paging.checkLimit(limit);
         DailyStore.TableRow after = cursor == null ? null : tableCursor(cursor);
         return QuarkusTransaction.joiningExisting().call(() -> {
             List<DailyStore.TableRow> rows = store.table(r, after, limit + 1);
             List<DailyStore.TableRow> page = rows.subList(0, Math.min(limit, rows.size()));
             DailyStore.TableRow last = page.isEmpty() ? null : page.getLast();
-            String next = rows.size() > limit ? encode(last.won(), last.totalScore(), last.player(), last.playerId()) : null;
+            String next = rows.size() > limit ? Paging.encode(last.won(), last.totalScore(), last.player(), last.playerId()) : null;
             return new DailyTable(r, page.stream().map(t -> new DailyTable.Line(t.rank(), t.player(), t.played(), t.won(),
                     t.totalScore(), t.bestScore())).toList(), next);
         });
@@ -182,7 +184,7 @@ public class DailyDeals {
 
     /** The ruleset named in a path, one of Scoundrel's. */
     String ruleset(String name) {
-        GameInfo info = catalog.type(ScoundrelRules.TYPE).info();
+        GameInfo info = catalog.daily().info();
         try {
             return info.ruleset(name).name();
         } catch (MalformedInput e) {
@@ -221,55 +223,25 @@ public class DailyDeals {
         }
     }
 
-    private static void checkLimit(int limit) {
-        if (limit < 1 || limit > MAX_LIMIT) {
-            throw GameException.malformed("'limit' must be 1 to " + MAX_LIMIT);
-        }
-    }
-
-    private static String encode(Object... parts) {
-        StringBuilder sb = new StringBuilder();
-        for (Object p : parts) {
-            sb.append(sb.isEmpty() ? "" : "|").append(p);
-        }
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(sb.toString().getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static String[] decode(String cursor, int parts) {
-        try {
-            String[] p = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8).split("\\|", -1);
-            if (p.length != parts) {
-                throw new IllegalArgumentException();
-            }
-            return p;
-        } catch (IllegalArgumentException e) {
-            throw badCursor();
-        }
-    }
-
-    private static GameException badCursor() {
-        return GameException.malformed("'cursor' is not a cursor this server made");
-    }
-
     private static DailyStore.BoardRow boardCursor(String cursor) {
-        String[] p = decode(cursor, 4);
+        String[] p = Paging.decode(cursor, 4);
         try {
             return new DailyStore.BoardRow(0, null, UUID.fromString(p[3]), Integer.parseInt(p[0]), Integer.parseInt(p[1]),
-                    null, HistoryService.inRange(Instant.parse(p[2])));
+                    null, Paging.inRange(Instant.parse(p[2])));
         } catch (RuntimeException e) {
-            throw badCursor();
+            throw Paging.badCursor();
         }
     }
 
     private static DailyStore.TableRow tableCursor(String cursor) {
-        String[] p = decode(cursor, 4);
+        String[] p = Paging.decode(cursor, 4);
         try {
             if (!Names.valid(p[2])) {
                 throw new IllegalArgumentException();
             }
             return new DailyStore.TableRow(0, p[2], UUID.fromString(p[3]), 0, Long.parseLong(p[0]), Long.parseLong(p[1]), 0);
         } catch (RuntimeException e) {
-            throw badCursor();
+            throw Paging.badCursor();
         }
     }
 }

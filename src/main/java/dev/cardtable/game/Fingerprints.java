@@ -1,7 +1,6 @@
-package dev.cardtable.game.record;
+package dev.cardtable.game;
 
 import dev.cardtable.engine.Rng;
-import dev.cardtable.game.JsonText;
 import dev.cardtable.store.GameRow;
 import dev.cardtable.store.MoveRow;
 import dev.cardtable.store.SeatRow;

@@ -1,4 +1,4 @@
-package dev.cardtable.game;
+package dev.cardtable.game.daily;
 
 import java.time.LocalDate;
 import java.util.UUID;

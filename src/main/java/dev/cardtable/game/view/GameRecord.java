@@ -1,4 +1,4 @@
-package dev.cardtable.game.record;
+package dev.cardtable.game.view;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;

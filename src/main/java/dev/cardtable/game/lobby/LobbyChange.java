@@ -1,4 +1,4 @@
-package dev.cardtable.game;
+package dev.cardtable.game.lobby;
 
 import java.util.UUID;
 

@@ -1,5 +1,11 @@
-package dev.cardtable.game;
+package dev.cardtable.game.lobby;
 
+import dev.cardtable.game.Clocks;
+import dev.cardtable.game.Failure;
+import dev.cardtable.game.GameCreation;
+import dev.cardtable.game.GameException;
+import dev.cardtable.game.JsonText;
+import dev.cardtable.game.Seating;
 import dev.cardtable.game.view.GameView;
 import dev.cardtable.store.GameRow;
 import dev.cardtable.store.GameStore;
@@ -72,7 +78,7 @@ public class Rematches {
                     : old.seat() == caller ? new Seating.SeatSpec(old.name(), null, null, null)
                     : new Seating.SeatSpec(null, null, null, true));
         }
-        Clocks.ClockSettings clock = g.table().clock() == null ? null : json.read(g.table().clock(), Clocks.ClockSettings.class);
+        Clocks.ClockSettings clock = Clocks.settings(g.table(), json);
         GameView next = creation.create(new GameCreation.NewGame(g.type(), g.ruleset(), null, json.stringMap(g.options()),
                 null, seats, clock, g.id(), false, player(g.seats().get(caller))));
         store.linkRematch(g.id(), next.id());

@@ -1,6 +1,11 @@
-package dev.cardtable.game;
+package dev.cardtable.game.players;
 
-import dev.cardtable.game.view.PlayerKey;
+import dev.cardtable.game.Credentials;
+import dev.cardtable.game.Failure;
+import dev.cardtable.game.GameException;
+import dev.cardtable.game.GameWriter;
+import dev.cardtable.game.SeatHolders;
+import dev.cardtable.game.Names;
 import dev.cardtable.store.PlayerRow;
 import dev.cardtable.store.PlayerStore;
 import dev.cardtable.store.SeatKind;
@@ -20,7 +25,7 @@ import java.util.Optional;
  * seated without it. Rotating replaces the key; revoking ends the registration.
  */
 @Singleton
-public class Players {
+public class Players implements SeatHolders {
 
     /** The header that carries a player key. */
     public static final String HEADER = "X-Player-Key";

@@ -1,13 +1,18 @@
-package dev.cardtable.game;
+package dev.cardtable.game.hints;
 
 import dev.cardtable.engine.Seat;
 import dev.cardtable.engine.scoundrel.ScoundrelMove;
-import dev.cardtable.engine.scoundrel.ScoundrelRules;
 import dev.cardtable.engine.scoundrel.ScoundrelState;
 import dev.cardtable.engine.scoundrel.ScoundrelView;
 import dev.cardtable.engine.scoundrel.solver.Hint;
 import dev.cardtable.engine.scoundrel.solver.ScoundrelHints;
-import dev.cardtable.game.view.HintView;
+import dev.cardtable.game.Failure;
+import dev.cardtable.game.GameCatalog;
+import dev.cardtable.game.GameException;
+import dev.cardtable.game.GameType;
+import dev.cardtable.game.GameWriter;
+import dev.cardtable.game.Projection;
+import dev.cardtable.game.Seating;
 import dev.cardtable.store.GameRow;
 import dev.cardtable.store.GameStore;
 import jakarta.inject.Inject;
@@ -48,7 +53,7 @@ public class HintService {
     public HintView hint(UUID id, String authorization) {
         GameRow g = store.find(id).orElseThrow(GameException::gameNotFound);
         int seat = Seating.authenticate(g, authorization, true);
-        if (!ScoundrelRules.TYPE.equals(g.type())) {
+        if (!catalog.type(g.type()).offers(GameType.Ability.HINTS)) {
             throw new GameException(Failure.NOT_FOUND, "hints are offered for Scoundrel games only");
         }
         if (g.origin().daily() != null) {
