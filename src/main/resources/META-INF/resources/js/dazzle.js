@@ -73,17 +73,17 @@ function colours(game) {
   const rows = Object.entries(v.colors).map(([code, c]) => h('div', { class: `colour colour-${code}`, 'data-colour': code },
     h('h3', {}, COLOURS[code].name),
     h('div', { class: 'pot-row' },
-      h('span', { class: 'row-label' }, 'Pot ', h('strong', { class: 'worth' }, `worth ${c.worth}`)),
+      h('span', { class: 'row-label' }, 'Pot, ', h('strong', { class: 'worth' }, `worth ${c.worth}`)),
       c.pot.length
         ? h('ol', { class: 'mini pot', 'aria-label': `${COLOURS[code].name} pot` }, c.pot.map((p) => h('li', {}, cardFigure(p))))
-        : h('span', { class: 'empty' }, 'empty')),
+        : null),
     c.owned.map((owned, seat) => h('div', { class: `owned owned-${seat}` },
-      h('span', { class: 'row-label' }, `Owned by ${seatName(game.seats[seat])}${game.viewer === seat ? ' (you)' : ''} `,
+      h('span', { class: 'row-label' }, `Owned by ${game.viewer === seat ? 'you' : seatName(game.seats[seat])}, `,
         h('strong', {}, `claim ${c.claims[seat]}`)),
       owned.length
         ? h('ol', { class: 'mini', 'aria-label': `${COLOURS[code].name} owned by ${seatName(game.seats[seat])}` },
           owned.map((o) => h('li', {}, cardFigure(o))))
-        : h('span', { class: 'empty' }, 'none')))));
+        : null))));
   return h('div', { class: 'colours' }, rows);
 }
 

@@ -69,6 +69,11 @@ public final class Browser implements AutoCloseable {
         Path downloads = profile.resolve("downloads");
         options.setExperimentalOption("prefs", java.util.Map.of("download.default_directory", downloads.toString(),
                 "download.prompt_for_download", false));
+        if (width < 500) {
+            // Chromium keeps a window at least 500 pixels wide: a phone's viewport is emulated instead.
+            options.setExperimentalOption("mobileEmulation", java.util.Map.of("deviceMetrics",
+                    java.util.Map.of("width", width, "height", height, "pixelRatio", 1.0, "touch", false)));
+        }
         // The page's console (CSP violations are reported there) is read by consoleErrors().
         options.setCapability("goog:loggingPrefs", java.util.Map.of("browser", "ALL"));
         ChromeDriverService service = new ChromeDriverService.Builder()

@@ -186,7 +186,7 @@ class WebClientTest {
             assertResultShown(b, id);
             b.script("window.scrollTo(0, 0)");
             assertBoardFits(b);
-            assertTrue(b.all(".colour .pot-row .row-label").stream().allMatch(e -> e.getText().startsWith("Pot worth")),
+            assertTrue(b.all(".colour .pot-row .row-label").stream().allMatch(e -> e.getText().startsWith("Pot, worth")),
                     "each colour's pot is labelled");
             assertTrue(b.all(".colour .owned .row-label").stream().allMatch(e -> e.getText().startsWith("Owned by")),
                     "each seat's owned cards are labelled");
@@ -197,7 +197,9 @@ class WebClientTest {
     /** On a 1280×800 window the whole Dazzle board, one's hand and its keys included, is on screen. */
     private static void assertBoardFits(Browser b) {
         Number bottom = (Number) b.script("return document.querySelector('.board.dazzle').getBoundingClientRect().bottom");
-        assertTrue(bottom.doubleValue() <= 800, "the board ends at " + bottom + " px, inside the 800 px window");
+        Number height = (Number) b.script("return window.innerHeight");
+        assertTrue(bottom.doubleValue() <= height.doubleValue(), "the board ends at " + bottom + " px, inside the window's "
+                + height + " px");
     }
 
     @Test

@@ -302,7 +302,8 @@ class WebFeaturesTest {
             a.click("#daily-play");
             a.visible(".board.scoundrel");
             String id = gameId(a);
-            JsonPath g = game(id);
+            as(null).get("/api/games/" + id).then().statusCode(403); // sealed to others while the day runs
+            JsonPath g = as(token(a, id)).get("/api/games/" + id).then().statusCode(200).extract().jsonPath();
             assertTrue(g.getBoolean("seats[0].verified"));
             assertTrue(a.all("#hint").isEmpty(), "no hints in a daily game");
             String day = as(null).get("/api/daily/standard").jsonPath().getString("day");
