@@ -125,7 +125,7 @@ function seatActions(game, move, hintBox) {
       hintBox.textContent = 'Thinking…';
       try {
         const hint = await api.hint(game.id);
-        hintBox.replaceChildren(h('strong', {}, `Hint: ${describe(scoundrel, hint.move)}`), ` — ${hint.reason}.`);
+        hintBox.replaceChildren(h('strong', {}, `Hint: ${scoundrel.advise(hint.move)}`), ` — ${hint.reason}.`);
       } catch (e) { hintBox.textContent = ''; say(e.message, true); }
     } }, 'Hint'));
   }

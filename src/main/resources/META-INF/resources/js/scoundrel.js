@@ -31,6 +31,16 @@ export function describe(move) {
   return `fought the ${name}${move.barehanded ? ' barehanded' : ''}`;
 }
 
+/** A move as advice, e.g. "fight the queen of spades barehanded" (for hints). */
+export function advise(move) {
+  if (move.action === 'avoid') return 'avoid the room';
+  const c = scoundrelCard(move.card);
+  const name = cardName(move.card);
+  if (c.role === 'potion') return `drink the ${name}`;
+  if (c.role === 'weapon') return `equip the ${name}`;
+  return `fight the ${name}${move.barehanded ? ' barehanded' : ''}`;
+}
+
 /**
  * The board for `game` (`{view, legalMoves}`); `onMove(move)` is called for a chosen move, and
  * `keys` (a Map) receives this board's keyboard shortcuts.

@@ -168,6 +168,28 @@ class WebFeaturesTest {
     }
 
     @Test
+    void aClockRunsOutWhileSomeoneWatchesAndThePageSaysSo() {
+        Response created = Api.create(Map.of("type", "dazzle", "seats", List.of(Map.of("name", "slowpoke"), Map.of("open", true)),
+                "clock", Map.of("type", "fischer", "initial", "PT15S", "increment", "PT0S")));
+        created.then().statusCode(201);
+        String id = created.path("id");
+        as(null).body(Map.of("name", "quickpoke")).post("/api/games/" + id + "/seats/1").then().statusCode(200);
+        try (Browser b = phone()) {
+            b.open(root + "#/game/" + id);
+            b.visible(".board.dazzle");
+            assertTrue(b.visible("#clock-0").getDomAttribute("class").contains("running"));
+            assertEquals("0:15", b.text("#clock-1"));
+            b.await(d -> "finished".equals(pageStatus(b)));
+            assertEquals("slowpoke ran out of time.", b.text("#ending"));
+            JsonPath g = game(id);
+            assertEquals("timeout", g.getString("result.ending"));
+            assertEquals(0, g.getInt("result.endedBy"));
+            assertTrue(b.text("#result").contains("quickpoke: won"), b.text("#result"));
+            accessible(b, "a game ended on time (phone)");
+        }
+    }
+
+    @Test
     void aWaitingGameIsCancelledFromTheLobbyAndShowsNoResult() {
         try (Browser host = desktop(); Browser other = phone()) {
             other.open(root + "#/lobby");
@@ -236,9 +258,9 @@ class WebFeaturesTest {
             if (move.get("card") != null) {
                 String card = move.get("card").toString();
                 String label = b.visible(".room-card button[data-card='" + card + "']").getAttribute("textContent");
-                assertTrue(shown.toLowerCase().contains(label.contains("Drink") ? "drank" : label.contains("Equip") ? "equipped" : "fought"), shown);
+                assertTrue(shown.startsWith("Hint: " + (label.contains("Drink") ? "drink" : label.contains("Equip") ? "equip" : "fight")), shown);
             } else {
-                assertTrue(shown.contains("avoided the room"), shown);
+                assertTrue(shown.startsWith("Hint: avoid the room"), shown);
             }
             b.click("details[data-rules='scoundrel'] summary");
             assertTrue(b.text("details[data-rules='scoundrel']").contains("20 health"));
@@ -308,14 +330,19 @@ class WebFeaturesTest {
             assertTrue(a.all("#hint").isEmpty(), "no hints in a daily game");
             String day = as(null).get("/api/daily/standard").jsonPath().getString("day");
             assertEquals(day, as(token(a, id)).get("/api/games/" + id).jsonPath().getString("daily"));
+            other.open(root + "#/daily");
+            onPage(other, "daily");
+            assertTrue(other.all("#daily-board tr[data-player='dailyann']").isEmpty());
             playToTheEnd(a);
+            other.visible("#daily-board tr[data-player='dailyann']"); // live, without a reload
+            assertEquals("dailyann", other.visible("#daily-board tr[data-player='dailyann'] a").getText());
 
             a.open(root + "#/daily");
             a.visible("#daily-attempted");
             a.visible("#daily-board tr[data-player='dailyann']");
             JsonPath board = as(null).get("/api/daily/standard/" + day + "/leaderboard").jsonPath();
             String row = a.text("#daily-board tr[data-player='dailyann']");
-            assertTrue(row.contains(String.valueOf(board.getInt("find { it.player == 'dailyann' }.score"))), row);
+            assertTrue(row.contains(String.valueOf(board.getInt("items.find { it.player == 'dailyann' }.score"))), row);
             a.visible("#daily-table tr[data-player='dailyann']");
             a.click("#sealed summary");
             accessible(a, "the daily deal after playing");
@@ -474,7 +501,10 @@ class WebFeaturesTest {
             // The ruleset choice fits the phone's width.
             b.open(root.toString());
             WebElement ruleset = b.visible("#scoundrel-ruleset");
-            assertTrue((Boolean) b.script("return arguments[0].scrollWidth <= arguments[0].clientWidth + 1", ruleset));
+            assertTrue((Boolean) b.script("return arguments[0].getBoundingClientRect().right <= window.innerWidth", ruleset));
+            assertEquals("standard", new Select(ruleset).getFirstSelectedOption().getText(), "the option is the ruleset's name");
+            assertFalse(b.text("#ruleset-about").isBlank(), "its description is shown under the choice, not cut off in it");
+            assertTrue((Boolean) b.script("return document.documentElement.scrollWidth <= window.innerWidth"));
             accessible(b, "the new-game page (phone)");
             b.screenshot("home-phone");
 
@@ -483,6 +513,9 @@ class WebFeaturesTest {
             onPage(b, "lobby");
             new Actions(b.driver()).sendKeys(Keys.TAB).perform();
             assertEquals("Skip to the content", b.driver().switchTo().activeElement().getText());
+            new Actions(b.driver()).sendKeys(Keys.ENTER).perform();
+            b.await(d -> "content".equals(d.switchTo().activeElement().getDomAttribute("id")));
+            assertTrue(b.driver().getCurrentUrl().endsWith("#/lobby"), "the skip link keeps the page");
         }
     }
 }
