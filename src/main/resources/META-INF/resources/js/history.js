@@ -63,6 +63,9 @@ export async function historyPage(show, params) {
   await table.load();
 }
 
+const STATS = ['Game', 'Played', 'Won', 'Lost', 'Drawn', 'Abandoned', 'Best score', 'Mean score'];
+const STREAKS = ['Ruleset', 'Days played', 'Days won', 'Playing streak (now / best)', 'Winning streak (now / best)', 'Last played'];
+
 /** `#/player/{name}`: statistics per game, daily-deal streaks (registered names), games. */
 export async function playerPage(show, name) {
   const [stats, streaks] = await Promise.all([api.playerStats(name), api.streaks(name).catch(() => null)]);
@@ -73,18 +76,18 @@ export async function playerPage(show, name) {
       ? 'A registered name: only the games its player sat down to with its key count.'
       : 'Nobody registered this name: every game played under it counts.'),
     h('h2', {}, 'Statistics'),
-    h('div', { class: 'table-wrap' }, h('table', { class: 'stats', id: 'stats' },
-      head(['Game', 'Played', 'Won', 'Lost', 'Drawn', 'Abandoned', 'Best score', 'Mean score']),
+    h('div', { class: 'table-wrap' }, h('table', { class: 'stats responsive', id: 'stats' },
+      head(STATS),
       h('tbody', {}, stats.types.length ? stats.types.map((t) => h('tr', {},
         [t.type, t.played, t.won, t.lost, t.drawn, t.abandoned ?? 0, t.bestScore ?? '', t.meanScore == null ? '' : Math.round(t.meanScore * 10) / 10]
-          .map((c) => h('td', {}, String(c)))))
+          .map((c, i) => h('td', { 'data-label': STATS[i] }, String(c)))))
         : h('tr', {}, h('td', { colspan: 8 }, 'No finished games yet.'))))),
     streaks && streaks.rulesets.length ? [h('h2', {}, 'Daily deal streaks'),
-      h('div', { class: 'table-wrap' }, h('table', { class: 'stats', id: 'streaks' },
-        head(['Ruleset', 'Days played', 'Days won', 'Playing streak (now / best)', 'Winning streak (now / best)', 'Last played']),
+      h('div', { class: 'table-wrap' }, h('table', { class: 'stats responsive', id: 'streaks' },
+        head(STREAKS),
         h('tbody', {}, streaks.rulesets.map((r) => h('tr', {},
           [r.ruleset, r.days, r.wins, `${r.played.current} / ${r.played.longest}`, `${r.won.current} / ${r.won.longest}`, r.lastPlayed || '']
-            .map((c) => h('td', {}, String(c))))))))] : null,
+            .map((c, i) => h('td', { 'data-label': STREAKS[i] }, String(c))))))))] : null,
     h('h2', {}, 'Games'), table.node);
   await table.load();
 }

@@ -293,6 +293,7 @@ class WebFeaturesTest {
             b.visible(".board.scoundrel");
             String id = gameId(b);
             accessible(b, "a Scoundrel game (phone)");
+            b.script("window.scrollTo(0, 0)");
             b.screenshot("scoundrel-phone");
             playToTheEnd(b);
             JsonPath g = game(id);
