@@ -381,6 +381,7 @@ class WebFeaturesTest {
             JsonPath stats = as(null).get("/api/players/dailyann/stats").jsonPath();
             assertEquals(String.valueOf(stats.getInt("types[0].played")), other.all("#stats tbody td").get(1).getText());
             accessible(other, "a registered player's page (phone)");
+            other.script("window.scrollTo(0, 0)");
             other.screenshot("player-stats-phone");
         }
     }
