@@ -13,12 +13,14 @@ export class ApiError extends Error {
     super((problem && (problem.detail || problem.title)) || `HTTP ${status}`);
     this.status = status;
     this.code = problem ? problem.code : undefined;
+    this.problem = problem || null;
   }
 }
 
-async function request(method, path, { token, body } = {}) {
+async function request(method, path, { token, body, playerKey } = {}) {
   const headers = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (playerKey) headers['X-Player-Key'] = playerKey;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(BASE + path, {
     method,
@@ -80,22 +82,126 @@ export async function gameTypes() {
   return request('GET', '/game-types');
 }
 
+// ---- the registered player ----------------------------------------------------------------------
+// A registered name and its player key (docs/api.md, "Players and keys") are kept in localStorage,
+// so that every game this browser starts or joins under that name seats the player verified.
+
+const PLAYER_KEY = 'cardtable.player';
+
+/** The registered player this browser holds the key of, `{name, key}`, or null. */
+export function player() {
+  try {
+    const p = JSON.parse(localStorage.getItem(PLAYER_KEY) || 'null');
+    return p && p.name && p.key ? p : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps `{name, key}` as this browser's player. */
+export function keepPlayer(name, key) {
+  localStorage.setItem(PLAYER_KEY, JSON.stringify({ name, key }));
+}
+
+/** Forgets this browser's player key (the registration stays on the server). */
+export function forgetPlayer() {
+  localStorage.removeItem(PLAYER_KEY);
+}
+
+/** The key to send when `name` is this browser's registered player (names compare without case). */
+function keyFor(name) {
+  const p = player();
+  return p && name && p.name.toLowerCase() === String(name).toLowerCase() ? p.key : undefined;
+}
+
+/** `POST /api/players`: registers `name`; keeps and returns `{name, key, createdAt}`. */
+export async function register(name) {
+  const created = await request('POST', '/players', { body: { name } });
+  keepPlayer(created.name, created.key);
+  return created;
+}
+
+/** `POST /api/players/{name}/key` with the kept key: a new key, kept in place of the old one. */
+export async function rotateKey() {
+  const p = player();
+  const renewed = await request('POST', `/players/${enc(p.name)}/key`, { playerKey: p.key });
+  keepPlayer(renewed.name, renewed.key);
+  return renewed;
+}
+
 /**
- * Creates a game (`POST /api/games`) from `{type, ruleset?, seed?, options?, seats}` and keeps
- * the first credential this browser received. Returns the game.
+ * Checks a pasted key: `GET /api/daily/standard` with it answers `401 player-key-invalid` for a
+ * key that opens no registration. Keeps it when the server accepts it.
+ */
+export async function checkAndKeepKey(name, key) {
+  await request('GET', '/daily/standard', { playerKey: key });
+  keepPlayer(name, key);
+}
+
+/** `GET /api/players/{name}/streaks`: `{player, rulesets:[…]}` (registered names only). */
+export async function streaks(name) {
+  return request('GET', `/players/${enc(name)}/streaks`);
+}
+
+// ---- games ------------------------------------------------------------------------------------------
+
+/**
+ * Creates a game (`POST /api/games`) from `{type, ruleset?, seed?, options?, seats, clock?,
+ * certified?}` and keeps the first credential this browser received. A seat under this browser's
+ * registered name is seated verified (the player key goes along). Returns the game.
  */
 export async function createGame(body) {
-  const clean = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== ''));
-  const created = await request('POST', '/games', { body: clean });
+  const clean = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== '' && v !== null && v !== false));
+  const human = (body.seats || []).find((s) => s.name && keyFor(s.name));
+  const created = await request('POST', '/games', { body: clean, playerKey: human ? keyFor(human.name) : undefined });
   storeCredentials(created.id, created.credentials);
   return created;
 }
 
 /** Takes open seat `seat` of `gameId` as `name`; keeps the token. Returns the game as the new seat sees it. */
 export async function takeSeat(gameId, seat, name) {
-  const taken = await request('POST', `/games/${enc(gameId)}/seats/${seat}`, { body: { name } });
+  const taken = await request('POST', `/games/${enc(gameId)}/seats/${seat}`, { body: { name }, playerKey: keyFor(name) });
   storeCredentials(gameId, taken.credentials);
   return taken;
+}
+
+/** `POST /api/games/{id}/cancel` with this browser's seat: a waiting game ends aborted. */
+export async function cancelGame(gameId) {
+  const mine = storedSeat(gameId);
+  return request('POST', `/games/${enc(gameId)}/cancel`, { token: mine && mine.token });
+}
+
+/**
+ * `POST /api/games/{id}/rematch` with this browser's seat of the finished game: offers the rematch
+ * (201) or accepts the one offered (200). Keeps the new seat's token; returns the rematch.
+ */
+export async function rematch(gameId) {
+  const mine = storedSeat(gameId);
+  const created = await request('POST', `/games/${enc(gameId)}/rematch`, { token: mine && mine.token });
+  storeCredentials(created.id, created.credentials);
+  return created;
+}
+
+/** `GET /api/games/{id}/hint` for this browser's seat: `{move, reason, wins, samples}`. */
+export async function hint(gameId) {
+  const mine = storedSeat(gameId);
+  return request('GET', `/games/${enc(gameId)}/hint`, { token: mine && mine.token });
+}
+
+/** `GET /api/games/{id}/record`: the game's portable record (a JSON object). */
+export async function record(gameId) {
+  const mine = storedSeat(gameId);
+  return request('GET', `/games/${enc(gameId)}/record`, { token: mine && mine.token });
+}
+
+/**
+ * `POST /api/games/import` of a record (the parsed JSON of a record file): the new game, with
+ * fresh seat tokens (kept) when the record was cut short.
+ */
+export async function importRecord(rec) {
+  const created = await request('POST', '/games/import', { body: rec });
+  storeCredentials(created.id, created.credentials);
+  return created;
 }
 
 /**
@@ -153,9 +259,65 @@ export async function history(filters = {}, cursor) {
   return { items: page.items, next: page.nextCursor };
 }
 
-/** `GET /api/players/{name}/stats`: `{player, types:[{type, played, won, lost, drawn, bestScore, meanScore}]}`. */
+/** `GET /api/players/{name}/stats`: `{player, verified, types:[{type, played, won, lost, drawn, abandoned, bestScore, meanScore}]}`. */
 export async function playerStats(name) {
   return request('GET', `/players/${enc(name)}/stats`);
+}
+
+// ---- lobby and daily deal -------------------------------------------------------------------------
+
+/** A page of the lobby: `{items:[{id, type, ruleset, openSeats, waiting, since, clock}], next}`. */
+export async function lobby(type, cursor) {
+  const q = new URLSearchParams();
+  if (type) q.set('type', type);
+  if (cursor) q.set('cursor', cursor);
+  const page = await request('GET', `/lobby?${q}`);
+  return { items: page.items, next: page.nextCursor };
+}
+
+/**
+ * Follows the lobby live: `onEvent(kind, data)` for each `opened` (data: a lobby item), `filled`
+ * and `cancelled` (data `{id}`). Returns a function that stops following.
+ */
+export function followLobby(onEvent) {
+  const source = new EventSource(`${BASE}/lobby/events`);
+  for (const kind of ['opened', 'filled', 'cancelled']) {
+    source.addEventListener(kind, (ev) => onEvent(kind, JSON.parse(ev.data)));
+  }
+  return () => source.close();
+}
+
+/** `GET /api/daily/{ruleset}` (with the kept key, so that `attempt` names this player's game). */
+export async function daily(ruleset) {
+  const p = player();
+  return request('GET', `/daily/${enc(ruleset)}`, { playerKey: p && p.key });
+}
+
+/** `POST /api/daily/{ruleset}/attempts` with the kept key: this player's game of today's deal. */
+export async function dailyAttempt(ruleset) {
+  const p = player();
+  const created = await request('POST', `/daily/${enc(ruleset)}/attempts`, { playerKey: p && p.key });
+  storeCredentials(created.id, created.credentials);
+  return created;
+}
+
+/** The day's board: `{items:[{rank, player, gameId, score, moves, outcome, finishedAt}], next}`. */
+export async function dailyBoard(ruleset, day) {
+  const page = await request('GET', `/daily/${enc(ruleset)}/${enc(day)}/leaderboard?limit=100`);
+  return { items: page.items, next: page.nextCursor };
+}
+
+/** Follows a day's board: `onFinished(entry)` for each attempt counted. Returns a stop function. */
+export function followDailyBoard(ruleset, day, onFinished) {
+  const source = new EventSource(`${BASE}/daily/${enc(ruleset)}/${enc(day)}/leaderboard/events`);
+  source.addEventListener('finished', (ev) => onFinished(JSON.parse(ev.data)));
+  return () => source.close();
+}
+
+/** The all-time table: `{items:[{rank, player, played, won, totalScore, bestScore}], next}`. */
+export async function dailyTable(ruleset) {
+  const page = await request('GET', `/daily/${enc(ruleset)}/leaderboard?limit=100`);
+  return { items: page.items, next: page.nextCursor };
 }
 
 // ---- live events -------------------------------------------------------------------------------

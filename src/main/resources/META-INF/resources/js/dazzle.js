@@ -2,7 +2,7 @@
 // with their pots, owned cards and claims, the offer, and the viewer's moves. Keys: 1–8 pick a
 // card of your hand, Enter or P present the two picked, 1 or 2 own a card of an offer made to you.
 
-import { h, seatName } from './dom.js';
+import { h, seatName, sr } from './dom.js';
 import { COLOURS, dazzleCard, dazzleSvg } from './cards.js';
 import { dazzleHand } from './api.js';
 
@@ -29,7 +29,7 @@ function cardFigure(code, extra = {}) {
   return h('figure', { role: 'img', 'aria-label': dazzleCard(code).label, ...extra }, dazzleSvg(code));
 }
 
-function handRow(game, seat, interactive, onMove, keys, rerender) {
+function handRow(game, seat, interactive, onMove, keys, rerender, mine) {
   const v = game.view;
   const cards = dazzleHand(v, seat);
   const s = v.seats[seat];
@@ -48,10 +48,9 @@ function handRow(game, seat, interactive, onMove, keys, rerender) {
       return h('li', {}, h('button', {
         class: `hand-card${on ? ' picked' : ''}`,
         'aria-pressed': on ? 'true' : 'false',
-        'aria-label': `${dazzleCard(code).label} (key ${i + 1})`,
         'data-card': code,
         onclick: toggle,
-      }, dazzleSvg(code), h('kbd', {}, String(i + 1))));
+      }, dazzleSvg(code), sr(`${dazzleCard(code).label}, key`), h('kbd', {}, String(i + 1))));
     });
     const pair = picked.cards.map((i) => cards[i]);
     const legal = presents.find((m) => samePair(m.cards, pair));
@@ -60,25 +59,31 @@ function handRow(game, seat, interactive, onMove, keys, rerender) {
     keys.set('p', present);
     items.push(h('li', { class: 'present' }, h('button', {
       class: 'move present', disabled: !legal, onclick: present,
-      'aria-label': legal ? `Present ${pair.map((c) => dazzleCard(c).label).join(' and ')} (key Enter)` : 'Present: pick two cards first',
-    }, 'Present ', h('kbd', {}, 'Enter'))));
+    }, 'Present', sr(legal ? ` ${pair.map((c) => dazzleCard(c).label).join(' and ')}, key` : ': pick two cards first, key'), ' ', h('kbd', {}, 'Enter'))));
   } else {
     items = cards.map((code) => h('li', {}, cardFigure(code)));
   }
-  return h('div', { class: `hand seat-${seat}`, 'data-seat': seat },
-    h('h3', {}, title, h('span', { class: 'muted' }, ` · ${s.handSize} in hand · deck ${deckSize}`)),
+  return h('div', { class: `hand seat-${seat}${mine ? ' mine' : ''}`, 'data-seat': seat },
+    h('h2', {}, title, h('span', { class: 'muted' }, ` · ${s.handSize} in hand · deck ${deckSize}`)),
     h('ol', { class: 'cards' }, items));
 }
 
 function colours(game) {
   const v = game.view;
   const rows = Object.entries(v.colors).map(([code, c]) => h('div', { class: `colour colour-${code}`, 'data-colour': code },
-    h('h4', {}, COLOURS[code].name, h('span', { class: 'worth' }, ` pot ${c.worth}`)),
-    h('ol', { class: 'mini pot', 'aria-label': `${COLOURS[code].name} pot` }, c.pot.map((p) => h('li', {}, cardFigure(p)))),
-    c.owned.map((owned, seat) => h('div', { class: 'owned' },
-      h('span', {}, `${seatName(game.seats[seat])}: claim ${c.claims[seat]}`),
-      h('ol', { class: 'mini', 'aria-label': `${COLOURS[code].name} owned by ${seatName(game.seats[seat])}` },
-        owned.map((o) => h('li', {}, cardFigure(o))))))));
+    h('h3', {}, COLOURS[code].name),
+    h('div', { class: 'pot-row' },
+      h('span', { class: 'row-label' }, 'Pot, ', h('strong', { class: 'worth' }, `worth ${c.worth}`)),
+      c.pot.length
+        ? h('ol', { class: 'mini pot', 'aria-label': `${COLOURS[code].name} pot` }, c.pot.map((p) => h('li', {}, cardFigure(p))))
+        : null),
+    c.owned.map((owned, seat) => h('div', { class: `owned owned-${seat}` },
+      h('span', { class: 'row-label' }, `Owned by ${game.viewer === seat ? 'you' : seatName(game.seats[seat])}, `,
+        h('strong', {}, `claim ${c.claims[seat]}`)),
+      owned.length
+        ? h('ol', { class: 'mini', 'aria-label': `${COLOURS[code].name} owned by ${seatName(game.seats[seat])}` },
+          owned.map((o) => h('li', {}, cardFigure(o))))
+        : null))));
   return h('div', { class: 'colours' }, rows);
 }
 
@@ -90,11 +95,11 @@ function offer(game, onMove, keys) {
     const m = owns.find((o) => o.card === code);
     if (m) keys.set(String(i + 1), () => onMove(m));
     return h('li', {}, cardFigure(code), m
-      ? h('button', { class: 'move own', 'data-card': code, onclick: () => onMove(m), 'aria-label': `Own ${dazzleCard(code).label}; the other is invested (key ${i + 1})` },
-        'Own ', h('kbd', {}, String(i + 1)))
+      ? h('button', { class: 'move own', 'data-card': code, onclick: () => onMove(m) },
+        'Own', sr(` ${dazzleCard(code).label} (the other is invested), key`), ' ', h('kbd', {}, String(i + 1)))
       : null);
   });
-  return h('div', { class: 'offer' }, h('h3', {}, 'Offer'), h('ol', { class: 'cards' }, items));
+  return h('div', { class: 'offer' }, h('h2', {}, 'Offer'), h('ol', { class: 'cards' }, items));
 }
 
 /**
@@ -110,9 +115,9 @@ export function board(game, onMove, keys, rerender) {
   const canPresent = game.legalMoves.some((m) => m.action === 'present');
   return h('section', { class: 'board dazzle', 'aria-label': 'Dazzle board' },
     h('p', { class: 'round' }, h('strong', { id: 'round' }, `Round ${v.round} of 9`), ` · ${v.phase}`),
-    handRow(game, other, false, onMove, keys, rerender),
+    handRow(game, other, false, onMove, keys, rerender, false),
     offer(game, onMove, keys),
     colours(game),
-    handRow(game, me, canPresent, onMove, keys, rerender),
+    handRow(game, me, canPresent, onMove, keys, rerender, true),
   );
 }

@@ -2,7 +2,7 @@
 // the moves the viewer may make. Keys: 1–4 the room card's main move, Shift+1–4 a monster fought
 // barehanded, A avoid the room.
 
-import { h } from './dom.js';
+import { h, sr } from './dom.js';
 import { scoundrelBack, scoundrelCard, scoundrelSvg } from './cards.js';
 
 function moveLabel(move, card, moves) {
@@ -31,6 +31,16 @@ export function describe(move) {
   return `fought the ${name}${move.barehanded ? ' barehanded' : ''}`;
 }
 
+/** A move as advice, e.g. "fight the queen of spades barehanded" (for hints). */
+export function advise(move) {
+  if (move.action === 'avoid') return 'avoid the room';
+  const c = scoundrelCard(move.card);
+  const name = cardName(move.card);
+  if (c.role === 'potion') return `drink the ${name}`;
+  if (c.role === 'weapon') return `equip the ${name}`;
+  return `fight the ${name}${move.barehanded ? ' barehanded' : ''}`;
+}
+
 /**
  * The board for `game` (`{view, legalMoves}`); `onMove(move)` is called for a chosen move, and
  * `keys` (a Map) receives this board's keyboard shortcuts.
@@ -38,7 +48,10 @@ export function describe(move) {
 export function board(game, onMove, keys) {
   const v = game.view;
   const moves = game.legalMoves;
-  const healthPct = Math.max(0, Math.min(100, (100 * v.health) / v.maxHealth));
+  // Health below zero is how far the last blow went past death; it counts in the score (shown at
+  // the end), while the health shown stops at 0.
+  const health = Math.max(0, v.health);
+  const healthPct = Math.max(0, Math.min(100, (100 * health) / v.maxHealth));
 
   const room = v.room.map((card, i) => {
     const c = scoundrelCard(card);
@@ -49,9 +62,8 @@ export function board(game, onMove, keys) {
       return h('button', {
         class: `move ${m.barehanded ? 'barehanded' : ''}`,
         'data-card': card,
-        'aria-label': `${moveLabel(m, card, moves)}: ${c.label} (key ${key})`,
         onclick: () => onMove(m),
-      }, moveLabel(m, card, moves), ' ', h('kbd', {}, key));
+      }, moveLabel(m, card, moves), sr(`: ${c.label}, key`), ' ', h('kbd', {}, key));
     });
     return h('li', { class: 'room-card' }, h('figure', { 'aria-label': c.label, role: 'img' }, scoundrelSvg(card)), buttons);
   });
@@ -70,15 +82,15 @@ export function board(game, onMove, keys) {
     h('div', { class: 'stats' },
       h('div', { class: 'health' },
         h('span', { class: 'label' }, 'Health '),
-        h('strong', { id: 'health' }, String(v.health)), ` / ${v.maxHealth}`,
-        h('div', { class: 'meter', role: 'meter', 'aria-valuemin': 0, 'aria-valuemax': v.maxHealth, 'aria-valuenow': v.health, 'aria-label': 'health' },
-          h('div', { class: 'meter-fill', style: `width:${healthPct}%` }))),
+        h('strong', { id: 'health' }, String(health)), ` / ${v.maxHealth}`,
+        h('div', { class: 'meter', role: 'meter', 'aria-valuemin': 0, 'aria-valuemax': v.maxHealth, 'aria-valuenow': health, 'aria-label': 'health' },
+          h('div', { class: 'meter-fill', style: { width: `${healthPct}%` } }))),
       h('div', { class: 'pile' }, h('figure', { role: 'img', 'aria-label': `dungeon: ${v.dungeonCount} cards` }, scoundrelBack(v.dungeonCount)), h('span', {}, 'Dungeon')),
       h('div', { class: 'pile' }, h('span', { id: 'discard' }, `Discard: ${v.discardCount}`),
         v.potionUsedThisTurn ? h('span', { class: 'muted' }, 'A potion was used this turn') : null)),
-    h('div', { class: 'area' }, h('h3', {}, 'Weapon'), weapon),
-    h('div', { class: 'area' }, h('h3', {}, 'Room'),
+    h('div', { class: 'area' }, h('h2', {}, 'Weapon'), weapon),
+    h('div', { class: 'area' }, h('h2', {}, 'Room'),
       v.room.length ? h('ol', { class: 'room' }, room) : h('p', { class: 'muted' }, 'The room is empty')),
-    avoid ? h('p', {}, h('button', { class: 'move avoid', onclick: () => onMove(avoid), 'aria-label': 'Avoid the room (key A)' }, 'Avoid the room ', h('kbd', {}, 'A'))) : null,
+    avoid ? h('p', {}, h('button', { class: 'move avoid', onclick: () => onMove(avoid) }, 'Avoid the room', sr(', key'), ' ', h('kbd', {}, 'A'))) : null,
   );
 }

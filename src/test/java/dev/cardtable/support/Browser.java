@@ -66,6 +66,16 @@ public final class Browser implements AutoCloseable {
                 "--no-first-run", "--disable-background-networking", "--disable-component-update",
                 "--disable-sync", "--disable-dev-shm-usage", "--window-size=" + width + "," + height,
                 "--user-data-dir=" + profile);
+        Path downloads = profile.resolve("downloads");
+        options.setExperimentalOption("prefs", java.util.Map.of("download.default_directory", downloads.toString(),
+                "download.prompt_for_download", false));
+        if (width < 500) {
+            // Chromium keeps a window at least 500 pixels wide: a phone's viewport is emulated instead.
+            options.setExperimentalOption("mobileEmulation", java.util.Map.of("deviceMetrics",
+                    java.util.Map.of("width", width, "height", height, "pixelRatio", 1.0, "touch", false)));
+        }
+        // The page's console (CSP violations are reported there) is read by consoleErrors().
+        options.setCapability("goog:loggingPrefs", java.util.Map.of("browser", "ALL"));
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(chromedriver.toFile())
                 .usingAnyFreePort()
@@ -81,6 +91,11 @@ public final class Browser implements AutoCloseable {
                     + property + "=<path>");
         }
         return path;
+    }
+
+    /** The folder the browser saves downloads in. */
+    public Path downloads() {
+        return profile.resolve("downloads");
     }
 
     /** The driver, for anything this class does not wrap. */
@@ -124,7 +139,11 @@ public final class Browser implements AutoCloseable {
         return ((JavascriptExecutor) driver).executeScript(script, args);
     }
 
-    /** Saves a screenshot of the window as {@code target/screenshots/<name>.png}. */
+    /**
+     * Saves a screenshot of the window as {@code target/screenshots/<name>.png}; with the system
+     * property {@code cardtable.docs-screenshots=true} also as {@code docs/images/web-<name>.png}, the
+     * pictures docs/web-client.md shows.
+     */
     public Path screenshot(String name) {
         try {
             Path dir = Path.of("target", "screenshots");
@@ -132,10 +151,25 @@ public final class Browser implements AutoCloseable {
             File shot = ((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE);
             Path target = dir.resolve(name + ".png");
             Files.copy(shot.toPath(), target, StandardCopyOption.REPLACE_EXISTING);
+            if (Boolean.getBoolean("cardtable.docs-screenshots")) {
+                Path docs = Path.of("docs", "images");
+                Files.createDirectories(docs);
+                Files.copy(shot.toPath(), docs.resolve("web-" + name + ".png"), StandardCopyOption.REPLACE_EXISTING);
+            }
             return target;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The page's console messages at level SEVERE since the last call (errors, failed requests,
+     * Content-Security-Policy violations), each as its text.
+     */
+    public List<String> consoleErrors() {
+        return driver.manage().logs().get(org.openqa.selenium.logging.LogType.BROWSER).getAll().stream()
+                .filter(e -> e.getLevel().intValue() >= java.util.logging.Level.SEVERE.intValue())
+                .map(org.openqa.selenium.logging.LogEntry::getMessage).toList();
     }
 
     @Override

@@ -120,8 +120,8 @@ class WebClientTest {
                     pressKey(b, b.all("button.avoid").isEmpty() ? "1" : "a");
                 }
                 awaitMovesBeyond(b, before);
-                assertEquals(game(id).getInt("view.health"), Integer.parseInt(b.text("#health")),
-                        "the page shows the game's health after each move");
+                assertEquals(Math.max(0, game(id).getInt("view.health")), Integer.parseInt(b.text("#health")),
+                        "the page shows the game's health after each move (below zero as 0)");
                 turn++;
                 assertTrue(turn < 200, "a Scoundrel game ends within 200 moves");
             }
@@ -133,7 +133,7 @@ class WebClientTest {
 
     @Test
     void playsDazzleAgainstHeuristicToItsEnd() {
-        try (Browser b = Browser.start(1280, 1250)) {
+        try (Browser b = Browser.start(1280, 800)) {
             b.open(root.toString());
             WebElement name = b.visible("#dazzle-name");
             name.clear();
@@ -168,6 +168,7 @@ class WebClientTest {
                     b.await(d -> b.all("button.hand-card.picked").size() == 2);
                     if (turn == 2) {
                         b.screenshot("dazzle");
+                        assertBoardFits(b);
                     }
                     pressKey(b, Keys.ENTER);
                 } else {
@@ -183,8 +184,22 @@ class WebClientTest {
             }
             assertEquals(36, moveCount(id), "18 presentations and 18 choices");
             assertResultShown(b, id);
+            b.script("window.scrollTo(0, 0)");
+            assertBoardFits(b);
+            assertTrue(b.all(".colour .pot-row .row-label").stream().allMatch(e -> e.getText().startsWith("Pot, worth")),
+                    "each colour's pot is labelled");
+            assertTrue(b.all(".colour .owned .row-label").stream().allMatch(e -> e.getText().startsWith("Owned by")),
+                    "each seat's owned cards are labelled");
             b.screenshot("dazzle-end");
         }
+    }
+
+    /** On a 1280×800 window the whole Dazzle board, one's hand and its keys included, is on screen. */
+    private static void assertBoardFits(Browser b) {
+        Number bottom = (Number) b.script("return document.querySelector('.board.dazzle').getBoundingClientRect().bottom");
+        Number height = (Number) b.script("return window.innerHeight");
+        assertTrue(bottom.doubleValue() <= height.doubleValue(), "the board ends at " + bottom + " px, inside the window's "
+                + height + " px");
     }
 
     @Test
@@ -300,7 +315,7 @@ class WebClientTest {
 
             pressKey(b, Keys.END); // the page's own shortcut, with the focus off the slider
             b.await(d -> b.text("#position").startsWith("Position " + last + " of"));
-            assertEquals(String.valueOf(finalHealth), b.text("#health"));
+            assertEquals(String.valueOf(Math.max(0, finalHealth)), b.text("#health"), "health below zero shows as 0");
             b.visible(".replay-board .result");
         }
     }
