@@ -134,12 +134,13 @@ public class Listener {
                     }
                 }
             } catch (SQLException | RuntimeException e) {
-                // On a normal stop the database may go before this server's stop reaches here.
-                if (running && !EXITING.get()) {
-                    LOG.warn("event listener connection lost; reconnecting: " + e.getMessage());
-                }
                 if (running) {
+                    // On a normal stop the database may go before this server's stop reaches here:
+                    // wait a moment before calling it a lost connection.
                     sleep(1_000);
+                    if (running && !EXITING.get()) {
+                        LOG.warn("event listener connection lost; reconnecting: " + e.getMessage());
+                    }
                 }
             }
         }
