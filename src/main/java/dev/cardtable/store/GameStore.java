@@ -41,15 +41,17 @@ public class GameStore {
             s.score, g.clock::text, g.clock_state::text, g.deadline, g.rematch_of, g.rematch, s.player_id,
             g.certified, g.daily""";
 
-    // One statement: the game row and its seats as arrays, in seat order.
-    private static final String SELECT_GAME = "select " + GAME_COLUMNS + """
+    // One statement: the game row and its seats as arrays, in seat order. Both tables are filtered
+    // by the id given (twice), not joined on it, so that each reads one partition or shard of a
+    // database split by game id (docs/scaling.md).
+    static final String SELECT_GAME = "select " + GAME_COLUMNS + """
              from games g cross join lateral (
                 select array_agg(seat order by seat) seat, array_agg(kind order by seat) kind,
                        array_agg(name order by seat) "name", array_agg(ai_level order by seat) ai_level,
                        array_agg(ai_budget order by seat) ai_budget, array_agg(token_hash order by seat) token_hash,
                        array_agg(outcome order by seat) outcome, array_agg(score order by seat) score,
                        array_agg(player_id order by seat) player_id
-                from seats where game_id = g.id) s
+                from seats where game_id = ?) s
             where g.id = ?""";
 
     @Inject
@@ -58,6 +60,11 @@ public class GameStore {
     /** Game {@code id} with its seats, or empty. */
     public Optional<GameRow> find(UUID id) {
         return work(c -> readGame(c, SELECT_GAME, id));
+    }
+
+    /** Game {@code id} with its seats, or empty, read on connection {@code c} (the standby's, {@link Replica}). */
+    public Optional<GameRow> find(Connection c, UUID id) throws SQLException {
+        return readGame(c, SELECT_GAME, id);
     }
 
     /**
@@ -193,35 +200,53 @@ public class GameStore {
     }
 
     /**
-     * The next game whose time ran out at {@code now}, locked until the transaction ends, skipping
-     * games another transaction holds: an active game whose deadline has passed, or an active game
-     * without a clock not changed since {@code idleBefore} (abandoned). Each such game is seen by
-     * exactly one sweeping transaction at a time, on whatever instance.
+     * Ids of up to {@code limit} games whose time ran out at {@code now}: active games whose
+     * deadline has passed, or active games without a clock not changed since {@code idleBefore}
+     * (abandoned). Read without locks, so it may name a game another instance is ending: the
+     * caller locks each one by id ({@link #lockIfFree}) and checks again under the lock. On a
+     * table split by game id this is the one statement that reads across games, and it locks none.
      */
-    public Optional<UUID> lockNextDue(Instant now, Instant idleBefore) {
+    public List<UUID> due(Instant now, Instant idleBefore, int limit) {
         return work(c -> {
             try (PreparedStatement ps = c.prepareStatement("""
                     select id from games
                     where status = 'active' and (deadline <= ? or (clock is null and updated_at <= ?))
-                    limit 1 for update skip locked""")) {
+                    limit ?""")) {
                 setTime(ps, 1, now);
                 setTime(ps, 2, idleBefore);
+                ps.setInt(3, limit);
+                List<UUID> ids = new ArrayList<>();
                 try (ResultSet rs = ps.executeQuery()) {
-                    return rs.next() ? Optional.of(rs.getObject(1, UUID.class)) : Optional.empty();
+                    while (rs.next()) {
+                        ids.add(rs.getObject(1, UUID.class));
+                    }
                 }
+                return ids;
             }
         });
     }
 
-    /** Links finished game {@code id} to the rematch {@code rematch} made from it. */
-    public void linkRematch(UUID id, UUID rematch) {
-        work(c -> {
-            try (PreparedStatement ps = c.prepareStatement("update games set rematch = ? where id = ?")) {
+    /**
+     * Game {@code id} locked as by {@link #lock}, or empty when another transaction holds its lock
+     * ({@code SKIP LOCKED}: that one is changing it, so this caller leaves it alone) or it is gone.
+     */
+    public Optional<GameRow> lockIfFree(UUID id) {
+        return work(c -> readGame(c, SELECT_GAME + " for update of g skip locked", id));
+    }
+
+    /**
+     * Links finished game {@code id} to the rematch {@code rematch} made from it, unless it has one:
+     * the game's own row decides that each game has at most one rematch (called under its lock).
+     *
+     * @return false when the game already had a rematch; nothing was written then
+     */
+    public boolean linkRematch(UUID id, UUID rematch) {
+        return work(c -> {
+            try (PreparedStatement ps = c.prepareStatement("update games set rematch = ? where id = ? and rematch is null")) {
                 ps.setObject(1, rematch);
                 ps.setObject(2, id);
-                ps.executeUpdate();
+                return ps.executeUpdate() == 1;
             }
-            return null;
         });
     }
 
@@ -240,6 +265,7 @@ public class GameStore {
     private Optional<GameRow> readGame(Connection c, String sql, UUID id) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setObject(1, id);
+            ps.setObject(2, id);
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) {
                     return Optional.empty();
