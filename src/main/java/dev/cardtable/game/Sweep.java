@@ -1,5 +1,6 @@
 package dev.cardtable.game;
 
+import dev.cardtable.store.DueGames;
 import dev.cardtable.store.GameRow;
 import dev.cardtable.store.GameStore;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -41,6 +42,9 @@ public class Sweep {
     @Inject
     GameWriter writer;
 
+    @Inject
+    DueGames dueGames;
+
     @ConfigProperty(name = "cardtable.abandon-after", defaultValue = "P7D")
     Duration abandonAfter;
 
@@ -75,7 +79,7 @@ public class Sweep {
         Instant now = writer.now();
         int ended = 0;
         // A game skipped here (another transaction held it) is due again at the next run, if still due.
-        for (UUID id : store.due(now, now.minus(abandonAfter), MAX_PER_RUN)) {
+        for (UUID id : dueGames.due(now, now.minus(abandonAfter), MAX_PER_RUN)) {
             if (QuarkusTransaction.requiringNew().call(() -> endIfDue(id))) {
                 ended++;
             }

@@ -41,19 +41,22 @@ public class GameStore {
             s.score, g.clock::text, g.clock_state::text, g.deadline, g.rematch_of, g.rematch, s.player_id,
             g.certified, g.daily""";
 
-    // One statement: the game row and its seats as arrays, in seat order. Both tables are filtered
-    // by the id given (twice), not joined on it, so that each reads one partition or shard of a
-    // database split by game id (docs/scaling.md).
-    static final String SELECT_GAME = "select " + GAME_COLUMNS + """
+    // Game rows with their seats as arrays in seat order (%s: the seats' game).
+    private static final String SELECT = "select " + GAME_COLUMNS + """
              from games g cross join lateral (
                 select array_agg(seat order by seat) seat, array_agg(kind order by seat) kind,
                        array_agg(name order by seat) "name", array_agg(ai_level order by seat) ai_level,
                        array_agg(ai_budget order by seat) ai_budget, array_agg(token_hash order by seat) token_hash,
                        array_agg(outcome order by seat) outcome, array_agg(score order by seat) score,
                        array_agg(player_id order by seat) player_id
-                from seats where game_id = ?) s
-            where g.id = ?""";
+                from seats where game_id = %s) s
+            """;
 
+    // One game in one statement. Both tables are filtered by the id given (twice), not joined on
+    // it, so that each reads one partition or shard of a database split by game id (docs/scaling.md).
+    static final String SELECT_GAME = SELECT.formatted("?") + "where g.id = ?";
+
+    static final String SELECT_GAMES = SELECT.formatted("g.id") + "where g.id = any(?)"; // ? is a uuid[]
     @Inject
     EntityManager em;
 
@@ -199,37 +202,7 @@ public class GameStore {
         });
     }
 
-    /**
-     * Ids of up to {@code limit} games whose time ran out at {@code now}: active games whose
-     * deadline has passed, or active games without a clock not changed since {@code idleBefore}
-     * (abandoned). Read without locks, so it may name a game another instance is ending: the
-     * caller locks each one by id ({@link #lockIfFree}) and checks again under the lock. On a
-     * table split by game id this is the one statement that reads across games, and it locks none.
-     */
-    public List<UUID> due(Instant now, Instant idleBefore, int limit) {
-        return work(c -> {
-            try (PreparedStatement ps = c.prepareStatement("""
-                    select id from games
-                    where status = 'active' and (deadline <= ? or (clock is null and updated_at <= ?))
-                    limit ?""")) {
-                setTime(ps, 1, now);
-                setTime(ps, 2, idleBefore);
-                ps.setInt(3, limit);
-                List<UUID> ids = new ArrayList<>();
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        ids.add(rs.getObject(1, UUID.class));
-                    }
-                }
-                return ids;
-            }
-        });
-    }
-
-    /**
-     * Game {@code id} locked as by {@link #lock}, or empty when another transaction holds its lock
-     * ({@code SKIP LOCKED}: that one is changing it, so this caller leaves it alone) or it is gone.
-     */
+    /** Game {@code id} locked as by {@link #lock}; empty when another transaction holds it, or it is gone ({@link DueGames}). */
     public Optional<GameRow> lockIfFree(UUID id) {
         return work(c -> readGame(c, SELECT_GAME + " for update of g skip locked", id));
     }
@@ -267,17 +240,19 @@ public class GameStore {
             ps.setObject(1, id);
             ps.setObject(2, id);
             try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    return Optional.empty();
-                }
-                return Optional.of(new GameRow(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3),
-                        rs.getInt(4), rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8),
-                        Status.of(rs.getString(9)), rs.getInt(10), rs.getString(11), rs.getString(12), time(rs, 13),
-                        time(rs, 14), time(rs, 15), seats(rs, 17, 30), rs.getInt(16), new GameRow.Table(rs.getString(25),
-                        rs.getString(26), time(rs, 27), rs.getObject(28, UUID.class), rs.getObject(29, UUID.class)),
-                        new GameRow.Origin(rs.getBoolean(31), rs.getObject(32, java.time.LocalDate.class))));
+                return rs.next() ? Optional.of(row(rs)) : Optional.empty();
             }
         }
+    }
+
+    /** The game of the current row of a {@link #SELECT_GAME} or {@link #SELECT_GAMES} result. */
+    static GameRow row(ResultSet rs) throws SQLException {
+        return new GameRow(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3),
+                rs.getInt(4), rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8),
+                Status.of(rs.getString(9)), rs.getInt(10), rs.getString(11), rs.getString(12), time(rs, 13),
+                time(rs, 14), time(rs, 15), seats(rs, 17, 30), rs.getInt(16), new GameRow.Table(rs.getString(25),
+                rs.getString(26), time(rs, 27), rs.getObject(28, UUID.class), rs.getObject(29, UUID.class)),
+                new GameRow.Origin(rs.getBoolean(31), rs.getObject(32, java.time.LocalDate.class)));
     }
 
     private static List<SeatRow> seats(ResultSet rs, int from, int players) throws SQLException {
