@@ -8,13 +8,14 @@
 #   - server connections sampled every 0.2 s: the run fails if PgBouncer ever holds more than the
 #     pool size, and prints the most client connections the server opened (what PostgreSQL would
 #     have had to hold without the pooler) beside the most server connections PgBouncer used.
-# Usage: .ci/pgbouncer-suite.sh [TestClass,TestClass...]   (PGBOUNCER_POOL_SIZE, default 8)
+# Usage: .ci/pgbouncer-suite.sh [TestClass,TestClass...]   (PGBOUNCER_POOL_SIZE, default 8;
+#        PGBOUNCER_MAVEN_GOAL, default test, e.g. "verify -Dit.test=..." to run ITs in the same pass)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bin=${PG_BIN:-/usr/lib/postgresql/15/bin}
 pool=${PGBOUNCER_POOL_SIZE:-8}
-tests=${1:-ScoundrelGameTest,DazzleGameTest,MoveConcurrencyTest,LiveEventsTest,HistoryTest,RecordTest,FingerprintTest,PlayersTest,DailyDealTest,ReplayTest,LobbyTest,RateLimitTest}
+tests=${1:-ScoundrelGameTest,MoveConcurrencyTest,LiveEventsTest,HistoryTest,RecordTest,FingerprintTest,RateLimitTest}
 
 as_pg() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
@@ -81,7 +82,7 @@ status=0
 QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://127.0.0.1:$pb_port/cardtable?prepareThreshold=0" \
 QUARKUS_DATASOURCE_USERNAME=postgres QUARKUS_DATASOURCE_PASSWORD=postgres \
 CARDTABLE_EVENTS_LISTEN_URL="jdbc:postgresql://127.0.0.1:$pg_port/cardtable" \
-  ./mvnw -B -ntp test -Dtest="$tests" -Dsurefire.failIfNoSpecifiedTests=false || status=$?
+  ./mvnw -B -ntp ${PGBOUNCER_MAVEN_GOAL:-test} -Dtest="$tests" -Dsurefire.failIfNoSpecifiedTests=false || status=$?
 
 kill "$sampler" 2>/dev/null || true
 sampler=

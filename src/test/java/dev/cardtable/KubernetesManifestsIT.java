@@ -52,6 +52,10 @@ class KubernetesManifestsIT {
     private static final Map<String, Class<? extends HasMetadata>> KINDS = Map.of(
             "apps/v1 Deployment", Deployment.class,
             "v1 Service", Service.class,
+            "v1 ServiceAccount", io.fabric8.kubernetes.api.model.ServiceAccount.class,
+            "rbac.authorization.k8s.io/v1 Role", io.fabric8.kubernetes.api.model.rbac.Role.class,
+            "rbac.authorization.k8s.io/v1 RoleBinding", io.fabric8.kubernetes.api.model.rbac.RoleBinding.class,
+            "batch/v1 Job", io.fabric8.kubernetes.api.model.batch.v1.Job.class,
             "autoscaling/v2 HorizontalPodAutoscaler", HorizontalPodAutoscaler.class,
             "policy/v1 PodDisruptionBudget", PodDisruptionBudget.class);
 
@@ -89,6 +93,7 @@ class KubernetesManifestsIT {
         Container app = deployment.getSpec().getTemplate().getSpec().getContainers().get(0);
         assertEquals("/q/health/ready", app.getReadinessProbe().getHttpGet().getPath());
         assertEquals("/q/health/live", app.getLivenessProbe().getHttpGet().getPath());
+        assertEquals(8080, app.getReadinessProbe().getHttpGet().getPort().getIntVal());
         for (String name : List.of("QUARKUS_DATASOURCE_JDBC_URL", "QUARKUS_DATASOURCE_USERNAME", "QUARKUS_DATASOURCE_PASSWORD")) {
             EnvVar v = app.getEnv().stream().filter(e -> e.getName().equals(name)).findFirst()
                     .orElseThrow(() -> new AssertionError(name + " is not set"));
