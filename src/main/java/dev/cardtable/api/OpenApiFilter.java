@@ -20,7 +20,8 @@ import java.util.TreeSet;
  * Completes the OpenAPI document with what annotations cannot say once for all operations
  * ({@code docs/api.md}, "Errors"): every error status an operation can answer, each with the
  * {@code Problem} schema; the seat-token security of the operations that read one; and integer
- * types for the numeric parameters (read as text so that a bad one is a problem, not a bare 404).
+ * types for the numeric parameters (read as text so that a bad one is a problem, not a bare 404);
+ * and the {@code Consistency-Token} header of every successful write.
  */
 public class OpenApiFilter implements OASFilter {
 
@@ -107,6 +108,13 @@ public class OpenApiFilter implements OASFilter {
             SecurityRequirement playerKey = OASFactory.createSecurityRequirement().addScheme("playerKey");
             op.setSecurity(KEY_REQUIRED.contains(key) ? List.of(playerKey)
                     : List.of(OASFactory.createSecurityRequirement(), playerKey));
+        }
+        if (key.startsWith("POST ") || key.startsWith("DELETE ")) {
+            op.getResponses().getAPIResponses().forEach((status, response) -> {
+                if (status.startsWith("2")) {
+                    response.addHeader(ConsistencyTokens.HEADER, OASFactory.createHeader().ref("ConsistencyToken"));
+                }
+            });
         }
         if (op.getParameters() != null) {
             for (Parameter p : op.getParameters()) {

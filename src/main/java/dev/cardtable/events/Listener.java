@@ -50,6 +50,10 @@ public class Listener {
     @ConfigProperty(name = "quarkus.datasource.jdbc.url")
     String url;
 
+    /** The listening connection's own URL, bypassing a pooler in transaction mode (docs/scaling.md). */
+    @ConfigProperty(name = "cardtable.events.listen-url")
+    Optional<String> listenUrl;
+
     @ConfigProperty(name = "quarkus.datasource.username")
     Optional<String> username;
 
@@ -112,7 +116,7 @@ public class Listener {
 
     private void listen() {
         while (running) {
-            try (Connection c = DriverManager.getConnection(url, username.orElse(null), password.orElse(null));
+            try (Connection c = DriverManager.getConnection(listenUrl.filter(u -> !u.isBlank()).orElse(url), username.orElse(null), password.orElse(null));
                  Statement s = c.createStatement()) {
                 for (String name : byName.keySet()) {
                     s.execute("LISTEN " + name);

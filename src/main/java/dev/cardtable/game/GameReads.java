@@ -10,6 +10,7 @@ import dev.cardtable.store.GameRow;
 import dev.cardtable.store.GameStore;
 import dev.cardtable.store.MoveLog;
 import dev.cardtable.store.MoveRow;
+import dev.cardtable.store.Replica;
 import dev.cardtable.store.Status;
 import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
@@ -30,6 +31,11 @@ import java.util.concurrent.Semaphore;
  * trips): each statement sees committed data, and a read that needs the log too reads the game first and then
  * the log only up to the version it read, which no later change alters (the log is only ever
  * appended to).
+ *
+ * <p>The log, past positions, the timeline and the record of a <em>finished</em> game, which never
+ * changes again, are read from the standby when one is configured and has replayed past the
+ * caller's consistency token ({@link Replica}); a game the standby shows still running is read
+ * from the primary, as is the current game always.
  */
 @Singleton
 public class GameReads {
@@ -57,6 +63,9 @@ public class GameReads {
 
     @Inject
     Sweep sweep;
+
+    @Inject
+    Replica replica;
 
     @Inject
     java.time.Clock clock;
@@ -125,10 +134,11 @@ public class GameReads {
         if (limit < 1 || limit > MAX_LOG_PAGE) {
             throw GameException.malformed("'limit' must be 1 to " + MAX_LOG_PAGE);
         }
-        GameRow g = find(id);
+        Loaded l = load(id);
+        GameRow g = l.game();
         Integer seat = seat(g, authorization);
         int end = (int) Math.min(g.version(), (long) after + limit);
-        return projection.page(replay(g, Math.max(end, after)), g, seat, after, end, end < g.version());
+        return projection.page(replay(l, Math.max(end, after)), g, seat, after, end, end < g.version());
     }
 
     /**
@@ -197,7 +207,8 @@ public class GameReads {
      *                       past the last move
      */
     public Position position(UUID id, String authorization, int n) {
-        GameRow g = find(id);
+        Loaded l = load(id);
+        GameRow g = l.game();
         Integer seat = seat(g, authorization);
         if (n < 0) {
             throw GameException.malformed("n is a move number from 0 (the deal)");
@@ -207,7 +218,7 @@ public class GameReads {
                     ? "no position " + n + ": the game ended after " + g.version() + " moves"
                     : "no position " + n + " yet: the game has " + g.version() + " moves");
         }
-        return projection.position(replay(g, n), g, seat, n);
+        return projection.position(replay(l, n), g, seat, n);
     }
 
     /**
@@ -215,9 +226,10 @@ public class GameReads {
      * with the move that led to it, projected for the caller.
      */
     public Timeline timeline(UUID id, String authorization) {
-        GameRow g = find(id);
+        Loaded l = load(id);
+        GameRow g = l.game();
         Integer seat = seat(g, authorization);
-        return projection.timeline(replay(g, g.version()), g, seat);
+        return projection.timeline(replay(l, g.version()), g, seat);
     }
 
     /**
@@ -225,14 +237,41 @@ public class GameReads {
      * once the game is over.
      */
     public GameRecord record(UUID id) {
-        GameRow g = find(id);
+        Loaded l = load(id);
+        GameRow g = l.game();
         Sealing.check(g, null, clock.instant());
-        return projection.record(replay(g, g.version()), g);
+        return projection.record(replay(l, g.version()), g);
     }
 
     /** The game, ended first when its time ran out or it was abandoned ({@link Sweep#current}). */
     private GameRow find(UUID id) {
         return sweep.current(store.find(id).orElseThrow(GameException::gameNotFound));
+    }
+
+    /**
+     * A game and, when it came from the standby, its whole log.
+     *
+     * @param log every entry, in order; null when the game was read from the primary
+     */
+    private record Loaded(GameRow game, List<MoveRow> log) {
+    }
+
+    /** Game {@code id}: finished, with its log, from the standby when it may serve it; else from the primary. */
+    private Loaded load(UUID id) {
+        return replica.<Loaded>read(c -> {
+            var g = store.find(c, id).filter(r -> r.status() == Status.FINISHED);
+            return g.isEmpty() ? java.util.Optional.empty()
+                    : java.util.Optional.of(new Loaded(g.get(), moveLog.log(c, id, 0, g.get().version())));
+        }).orElseGet(() -> new Loaded(find(id), null));
+    }
+
+    /** {@link #replay(GameRow, int)}, from the log already read when there is one. */
+    private Replay<?, ?, ?> replay(Loaded l, int upTo) {
+        if (l.log() == null) {
+            return replay(l.game(), upTo);
+        }
+        int n = Math.min(upTo, l.game().version());
+        return Replay.of(catalog.type(l.game().type()), l.game(), l.log().subList(0, n), json);
     }
 
     /** The game replayed through move {@code upTo} (at most its version), reading only that much log. */

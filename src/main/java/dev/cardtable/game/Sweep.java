@@ -1,5 +1,6 @@
 package dev.cardtable.game;
 
+import dev.cardtable.store.DueGames;
 import dev.cardtable.store.GameRow;
 import dev.cardtable.store.GameStore;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -13,16 +14,19 @@ import org.jboss.logging.Logger;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Optional;
+import java.util.List;
 import java.util.UUID;
 
 /**
  * Ends games whose time ran out ({@code docs/api.md}, "Clocks" and "Abandoned games"): every
- * {@code cardtable.sweep.every} each server instance takes the due games one by one, each locked
- * with {@code FOR UPDATE SKIP LOCKED} and ended in its own transaction through the normal write
- * path ({@link GameWriter#endIfDue}), so live events and the next read see the ending. The
- * database decides which instance ends a game: another instance skips the locked row, and once
- * the ending commits the game is no longer due, so every game ends exactly once.
+ * {@code cardtable.sweep.every} each server instance reads the ids of the due games without locks,
+ * then takes them one by one, each locked by its id ({@code FOR UPDATE SKIP LOCKED}), checked
+ * again under the lock and ended in its own transaction through the normal write path
+ * ({@link GameWriter#endIfDue}), so live events and the next read see the ending. The database
+ * decides which instance ends a game: another instance skips the locked row, and once the ending
+ * commits the game is no longer due, so every game ends exactly once. No statement locks rows of
+ * more than one game, so the sweep works unchanged on tables split by game id
+ * ({@code docs/scaling.md}).
  */
 @Singleton
 public class Sweep {
@@ -37,6 +41,9 @@ public class Sweep {
 
     @Inject
     GameWriter writer;
+
+    @Inject
+    DueGames dueGames;
 
     @ConfigProperty(name = "cardtable.abandon-after", defaultValue = "P7D")
     Duration abandonAfter;
@@ -69,9 +76,13 @@ public class Sweep {
      * @return how many games this call ended (at most {@value #MAX_PER_RUN})
      */
     public int sweep() {
+        Instant now = writer.now();
         int ended = 0;
-        while (ended < MAX_PER_RUN && QuarkusTransaction.requiringNew().call(this::endNext)) {
-            ended++;
+        // A game skipped here (another transaction held it) is due again at the next run, if still due.
+        for (UUID id : dueGames.due(now, now.minus(abandonAfter), MAX_PER_RUN)) {
+            if (QuarkusTransaction.requiringNew().call(() -> endIfDue(id))) {
+                ended++;
+            }
         }
         return ended;
     }
@@ -93,14 +104,10 @@ public class Sweep {
                 .map(locked -> writer.endIfDue(locked, now, idleBefore).orElse(locked)).orElse(g));
     }
 
-    private boolean endNext() {
+    /** Ends game {@code id} if it is still due once locked; false when it is not, or another holds it. */
+    private boolean endIfDue(UUID id) {
         Instant now = writer.now();
         Instant idleBefore = now.minus(abandonAfter);
-        Optional<UUID> due = store.lockNextDue(now, idleBefore);
-        if (due.isEmpty()) {
-            return false;
-        }
-        GameRow g = store.lock(due.get()).orElseThrow();
-        return writer.endIfDue(g, now, idleBefore).isPresent();
+        return store.lockIfFree(id).flatMap(g -> writer.endIfDue(g, now, idleBefore)).isPresent();
     }
 }

@@ -41,23 +41,33 @@ public class GameStore {
             s.score, g.clock::text, g.clock_state::text, g.deadline, g.rematch_of, g.rematch, s.player_id,
             g.certified, g.daily""";
 
-    // One statement: the game row and its seats as arrays, in seat order.
-    private static final String SELECT_GAME = "select " + GAME_COLUMNS + """
+    // Game rows with their seats as arrays in seat order (%s: the seats' game).
+    private static final String SELECT = "select " + GAME_COLUMNS + """
              from games g cross join lateral (
                 select array_agg(seat order by seat) seat, array_agg(kind order by seat) kind,
                        array_agg(name order by seat) "name", array_agg(ai_level order by seat) ai_level,
                        array_agg(ai_budget order by seat) ai_budget, array_agg(token_hash order by seat) token_hash,
                        array_agg(outcome order by seat) outcome, array_agg(score order by seat) score,
                        array_agg(player_id order by seat) player_id
-                from seats where game_id = g.id) s
-            where g.id = ?""";
+                from seats where game_id = %s) s
+            """;
 
+    // One game in one statement. Both tables are filtered by the id given (twice), not joined on
+    // it, so that each reads one partition or shard of a database split by game id (docs/scaling.md).
+    static final String SELECT_GAME = SELECT.formatted("?") + "where g.id = ?";
+
+    static final String SELECT_GAMES = SELECT.formatted("g.id") + "where g.id = any(?)"; // ? is a uuid[]
     @Inject
     AgroalDataSource dataSource;
 
     /** Game {@code id} with its seats, or empty. */
     public Optional<GameRow> find(UUID id) {
         return work(c -> readGame(c, SELECT_GAME, id));
+    }
+
+    /** Game {@code id} with its seats, or empty, read on connection {@code c} (the standby's, {@link Replica}). */
+    public Optional<GameRow> find(Connection c, UUID id) throws SQLException {
+        return readGame(c, SELECT_GAME, id);
     }
 
     /**
@@ -192,36 +202,24 @@ public class GameStore {
         });
     }
 
-    /**
-     * The next game whose time ran out at {@code now}, locked until the transaction ends, skipping
-     * games another transaction holds: an active game whose deadline has passed, or an active game
-     * without a clock not changed since {@code idleBefore} (abandoned). Each such game is seen by
-     * exactly one sweeping transaction at a time, on whatever instance.
-     */
-    public Optional<UUID> lockNextDue(Instant now, Instant idleBefore) {
-        return work(c -> {
-            try (PreparedStatement ps = c.prepareStatement("""
-                    select id from games
-                    where status = 'active' and (deadline <= ? or (clock is null and updated_at <= ?))
-                    limit 1 for update skip locked""")) {
-                setTime(ps, 1, now);
-                setTime(ps, 2, idleBefore);
-                try (ResultSet rs = ps.executeQuery()) {
-                    return rs.next() ? Optional.of(rs.getObject(1, UUID.class)) : Optional.empty();
-                }
-            }
-        });
+    /** Game {@code id} locked as by {@link #lock}; empty when another transaction holds it, or it is gone ({@link DueGames}). */
+    public Optional<GameRow> lockIfFree(UUID id) {
+        return work(c -> readGame(c, SELECT_GAME + " for update of g skip locked", id));
     }
 
-    /** Links finished game {@code id} to the rematch {@code rematch} made from it. */
-    public void linkRematch(UUID id, UUID rematch) {
-        work(c -> {
-            try (PreparedStatement ps = c.prepareStatement("update games set rematch = ? where id = ?")) {
+    /**
+     * Links finished game {@code id} to the rematch {@code rematch} made from it, unless it has one:
+     * the game's own row decides that each game has at most one rematch (called under its lock).
+     *
+     * @return false when the game already had a rematch; nothing was written then
+     */
+    public boolean linkRematch(UUID id, UUID rematch) {
+        return work(c -> {
+            try (PreparedStatement ps = c.prepareStatement("update games set rematch = ? where id = ? and rematch is null")) {
                 ps.setObject(1, rematch);
                 ps.setObject(2, id);
-                ps.executeUpdate();
+                return ps.executeUpdate() == 1;
             }
-            return null;
         });
     }
 
@@ -240,18 +238,21 @@ public class GameStore {
     private Optional<GameRow> readGame(Connection c, String sql, UUID id) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setObject(1, id);
+            ps.setObject(2, id);
             try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    return Optional.empty();
-                }
-                return Optional.of(new GameRow(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3),
-                        rs.getInt(4), rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8),
-                        Status.of(rs.getString(9)), rs.getInt(10), rs.getString(11), rs.getString(12), time(rs, 13),
-                        time(rs, 14), time(rs, 15), seats(rs, 17, 30), rs.getInt(16), new GameRow.Table(rs.getString(25),
-                        rs.getString(26), time(rs, 27), rs.getObject(28, UUID.class), rs.getObject(29, UUID.class)),
-                        new GameRow.Origin(rs.getBoolean(31), rs.getObject(32, java.time.LocalDate.class))));
+                return rs.next() ? Optional.of(row(rs)) : Optional.empty();
             }
         }
+    }
+
+    /** The game of the current row of a {@link #SELECT_GAME} or {@link #SELECT_GAMES} result. */
+    static GameRow row(ResultSet rs) throws SQLException {
+        return new GameRow(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3),
+                rs.getInt(4), rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8),
+                Status.of(rs.getString(9)), rs.getInt(10), rs.getString(11), rs.getString(12), time(rs, 13),
+                time(rs, 14), time(rs, 15), seats(rs, 17, 30), rs.getInt(16), new GameRow.Table(rs.getString(25),
+                rs.getString(26), time(rs, 27), rs.getObject(28, UUID.class), rs.getObject(29, UUID.class)),
+                new GameRow.Origin(rs.getBoolean(31), rs.getObject(32, java.time.LocalDate.class)));
     }
 
     private static List<SeatRow> seats(ResultSet rs, int from, int players) throws SQLException {

@@ -2,8 +2,11 @@ package dev.cardtable.store;
 
 import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -11,7 +14,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.stream.Collectors;
 
 /**
  * The SQL of the history of play: a filtered, newest-first page of games with a keyset cursor,
@@ -72,110 +74,141 @@ public class HistoryQueries {
     }
 
     @Inject
-    EntityManager em;
+    GameStore store;
 
     /** The page of games matching {@code f}, newest first (creation time, then id). */
     public Page page(Filter f) {
-        List<UUID> ids = ids(f);
+        return store.work(c -> page(c, f));
+    }
+
+    /** {@link #page(Filter)} read on connection {@code c} (the standby's, {@link Replica}). */
+    public Page page(Connection c, Filter f) throws SQLException {
+        List<UUID> ids = ids(c, f);
         boolean more = ids.size() > f.limit();
         if (more) {
             ids = ids.subList(0, f.limit());
         }
-        return new Page(games(ids), more);
+        return new Page(games(c, ids), more);
     }
 
-    private List<UUID> ids(Filter f) {
+    private List<UUID> ids(Connection c, Filter f) throws SQLException {
         boolean byPlayer = f.player() != null;
         String t = byPlayer ? "s" : "g";
         StringBuilder sql = new StringBuilder(byPlayer
                 ? "select s.game_id, s.created_at from seats s" + (f.status() != null ? " join games g on g.id = s.game_id" : "")
-                + " where s.name = :player"
+                + " where s.name = ?"
                 : "select g.id, g.created_at from games g where true");
-        Map<String, Object> p = new HashMap<>();
+        List<Object> p = new ArrayList<>();
         if (byPlayer) {
-            p.put("player", f.player());
+            p.add(f.player());
         }
         if (f.type() != null) {
-            sql.append(byPlayer ? " and s.game_type = :type" : " and g.type = :type");
-            p.put("type", f.type());
+            sql.append(byPlayer ? " and s.game_type = ?" : " and g.type = ?");
+            p.add(f.type());
         }
         if (f.status() != null) {
-            sql.append(" and g.status = :status");
-            p.put("status", f.status().id());
+            sql.append(" and g.status = ?");
+            p.add(f.status().id());
         }
         if (f.openToAll()) {
             sql.append(byPlayer ? " and s.game_id in (select id from games where rematch_of is null)" : " and g.rematch_of is null");
         }
         if (f.result() != null) {
-            sql.append(byPlayer ? " and s.outcome = :result"
-                    : " and exists (select 1 from seats r where r.game_id = g.id and r.kind = 'human' and r.outcome = :result)");
-            p.put("result", f.result());
+            sql.append(byPlayer ? " and s.outcome = ?"
+                    : " and exists (select 1 from seats r where r.game_id = g.id and r.kind = 'human' and r.outcome = ?)");
+            p.add(f.result());
         }
         String id = byPlayer ? "s.game_id" : "g.id";
         if (f.createdAfter() != null) {
-            sql.append(" and ").append(t).append(".created_at > :after");
-            p.put("after", f.createdAfter());
+            sql.append(" and ").append(t).append(".created_at > ?");
+            p.add(f.createdAfter());
         }
         if (f.createdBefore() != null) {
-            sql.append(" and ").append(t).append(".created_at < :before");
-            p.put("before", f.createdBefore());
+            sql.append(" and ").append(t).append(".created_at < ?");
+            p.add(f.createdBefore());
         }
         if (f.cursorAt() != null) {
-            sql.append(" and (").append(t).append(".created_at, ").append(id).append(") < (:cAt, :cId)");
-            p.put("cAt", f.cursorAt());
-            p.put("cId", f.cursorId());
+            sql.append(" and (").append(t).append(".created_at, ").append(id).append(") < (?, ?)");
+            p.add(f.cursorAt());
+            p.add(f.cursorId());
         }
-        sql.append(" order by ").append(t).append(".created_at desc, ").append(id).append(" desc limit :n");
+        sql.append(" order by ").append(t).append(".created_at desc, ").append(id).append(" desc limit ?");
         // One name may hold both seats of a game: fetch enough rows for limit + 1 distinct games.
-        p.put("n", byPlayer ? 2 * (f.limit() + 1) : f.limit() + 1);
-        var query = em.createNativeQuery(sql.toString(), Object[].class);
-        p.forEach(query::setParameter);
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = query.getResultList();
-        LinkedHashSet<UUID> ids = new LinkedHashSet<>();
-        for (Object[] r : rows) {
-            ids.add((UUID) r[0]);
+        p.add(byPlayer ? 2 * (f.limit() + 1) : f.limit() + 1);
+        try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
+            for (int i = 0; i < p.size(); i++) {
+                if (p.get(i) instanceof Instant at) {
+                    GameStore.setTime(ps, i + 1, at);
+                } else {
+                    ps.setObject(i + 1, p.get(i));
+                }
+            }
+            LinkedHashSet<UUID> ids = new LinkedHashSet<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    ids.add(rs.getObject(1, UUID.class));
+                }
+            }
+            return new ArrayList<>(ids);
         }
-        return new ArrayList<>(ids);
     }
 
-    private List<GameRow> games(List<UUID> ids) {
+    private static List<GameRow> games(Connection c, List<UUID> ids) throws SQLException {
         if (ids.isEmpty()) {
             return List.of();
         }
-        Map<UUID, GameEntity> byId = GameEntity.<GameEntity>list("id in ?1", ids).stream()
-                .collect(Collectors.toMap(g -> g.id, g -> g));
-        Map<UUID, List<SeatRow>> seats = SeatEntity.<SeatEntity>list("gameId in ?1 order by seat", ids).stream()
-                .collect(Collectors.groupingBy(s -> s.gameId, Collectors.mapping(SeatEntity::toRow, Collectors.toList())));
-        return ids.stream().map(id -> byId.get(id).toRow(seats.getOrDefault(id, List.of()))).toList();
+        Map<UUID, GameRow> byId = new HashMap<>();
+        try (PreparedStatement ps = c.prepareStatement(GameStore.SELECT_GAMES)) {
+            ps.setArray(1, c.createArrayOf("uuid", ids.toArray()));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    GameRow g = GameStore.row(rs);
+                    byId.put(g.id(), g);
+                }
+            }
+        }
+        return ids.stream().map(byId::get).filter(java.util.Objects::nonNull).toList();
     }
 
     /** The finished games of player {@code playerId}'s verified seats per type, by type. */
     public List<TypeStats> stats(UUID playerId) {
-        return stats("player_id = :who", playerId);
+        return store.work(c -> stats(c, playerId));
     }
 
     /** {@code name}'s finished games per type, by type. */
     public List<TypeStats> stats(String name) {
-        return stats("name = :who", name);
+        return store.work(c -> stats(c, name));
     }
 
-    private List<TypeStats> stats(String who, Object value) {
+    /**
+     * The statistics of {@code who} read on connection {@code c} (the standby's, {@link Replica}):
+     * a player id ({@link UUID}, verified seats) or a name ({@link String}).
+     */
+    public List<TypeStats> stats(Connection c, Object who) throws SQLException {
         // Seats get their outcome exactly when the game finishes: the stats index covers this.
-        List<Object[]> rows = em.createNativeQuery("""
-                        select game_type, sum(case when outcome <> 'abandoned' then 1 else 0 end),
-                               sum(case when outcome = 'won' then 1 else 0 end),
-                               sum(case when outcome = 'lost' then 1 else 0 end),
-                               sum(case when outcome = 'drawn' then 1 else 0 end),
-                               sum(case when outcome = 'abandoned' then 1 else 0 end),
-                               max(score), avg(score)
-                        from seats
-                        where %s and outcome is not null
-                        group by game_type order by game_type""".formatted(who), Object[].class)
-                .setParameter("who", value).getResultList();
-        return rows.stream().map(r -> new TypeStats((String) r[0], ((Number) r[1]).longValue(),
-                ((Number) r[2]).longValue(), ((Number) r[3]).longValue(), ((Number) r[4]).longValue(),
-                ((Number) r[5]).longValue(), r[6] == null ? null : ((Number) r[6]).intValue(),
-                r[7] == null ? null : Math.round(((Number) r[7]).doubleValue() * 100) / 100.0)).toList();
+        try (PreparedStatement ps = c.prepareStatement("""
+                select game_type, sum(case when outcome <> 'abandoned' then 1 else 0 end),
+                       sum(case when outcome = 'won' then 1 else 0 end),
+                       sum(case when outcome = 'lost' then 1 else 0 end),
+                       sum(case when outcome = 'drawn' then 1 else 0 end),
+                       sum(case when outcome = 'abandoned' then 1 else 0 end),
+                       max(score), avg(score)
+                from seats
+                where %s = ? and outcome is not null
+                group by game_type order by game_type""".formatted(who instanceof UUID ? "player_id" : "name"))) {
+            ps.setObject(1, who);
+            List<TypeStats> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    int best = rs.getInt(7);
+                    boolean noBest = rs.wasNull();
+                    double mean = rs.getDouble(8);
+                    boolean noMean = rs.wasNull();
+                    out.add(new TypeStats(rs.getString(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5),
+                            rs.getLong(6), noBest ? null : best, noMean ? null : Math.round(mean * 100) / 100.0));
+                }
+            }
+            return out;
+        }
     }
 }

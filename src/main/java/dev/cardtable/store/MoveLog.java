@@ -39,6 +39,7 @@ public class MoveLog {
                 ps.setObject(i++, g.id());
                 ps.setInt(i++, g.version());
                 ps.setInt(i++, g.seatsTaken());
+                ps.setObject(i++, g.id());
                 for (MoveRow m : moves) {
                     ps.setInt(i++, m.seq());
                     ps.setInt(i++, m.seat());
@@ -59,11 +60,11 @@ public class MoveLog {
      * The game's update and the log's insert as one statement for {@code n} moves: the insert takes
      * its game id from the update's {@code returning}, so neither happens without the other.
      */
-    private static String advanceSql(int n) {
+    static String advanceSql(int n) {
         String sql = n < ADVANCE_SQL.length ? ADVANCE_SQL[n] : null;
         if (sql == null) {
             sql = "with g as (" + GameStore.UPDATE_GAME + " and version = ? and seats_taken = ? returning id),"
-                    + " m as (insert into moves (game_id, seq, seat, move, at) select g.id, v.seq, v.seat, v.move::jsonb,"
+                    + " m as (insert into moves (game_id, seq, seat, move, at) select ?::uuid, v.seq, v.seat, v.move::jsonb,"
                     + " v.at from g, (values " + String.join(", ", Collections.nCopies(n,
                     "(?::int, ?::int, ?, ?::timestamptz)")) + ") v(seq, seat, move, at))"
                     + " select count(*) from g";
@@ -74,11 +75,18 @@ public class MoveLog {
         return sql;
     }
 
+    /** The log range read: game id, after, up to. */
+    static final String SELECT_LOG = "select seq, seat, move::text, at from moves where game_id = ? and seq > ? and seq <= ? order by seq";
+
     /** The log entries of game {@code id} with {@code after < seq <= upTo}, in order. */
     public List<MoveRow> log(UUID id, int after, int upTo) {
-        return games.work(c -> {
-            try (PreparedStatement ps = c.prepareStatement(
-                    "select seq, seat, move::text, at from moves where game_id = ? and seq > ? and seq <= ? order by seq")) {
+        return games.work(c -> log(c, id, after, upTo));
+    }
+
+    /** {@link #log(UUID, int, int)} on connection {@code c} (the standby's, {@link Replica}). */
+    public List<MoveRow> log(java.sql.Connection c, UUID id, int after, int upTo) throws java.sql.SQLException {
+        {
+            try (PreparedStatement ps = c.prepareStatement(SELECT_LOG)) {
                 ps.setObject(1, id);
                 ps.setInt(2, after);
                 ps.setInt(3, upTo);
@@ -90,6 +98,6 @@ public class MoveLog {
                 }
                 return out;
             }
-        });
+        }
     }
 }

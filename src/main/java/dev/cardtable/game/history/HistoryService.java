@@ -12,6 +12,7 @@ import dev.cardtable.game.view.GameSummary;
 import dev.cardtable.store.GameRow;
 import dev.cardtable.store.HistoryQueries;
 import dev.cardtable.store.PlayerRow;
+import dev.cardtable.store.Replica;
 import dev.cardtable.store.Status;
 import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
@@ -37,6 +38,9 @@ public class HistoryService {
 
     @Inject
     HistoryQueries queries;
+
+    @Inject
+    Replica replica;
 
     @Inject
     Projection projection;
@@ -83,9 +87,12 @@ public class HistoryService {
         Instant after = q.createdAfter() == null ? null : instant(q.createdAfter(), "createdAfter");
         Instant before = q.createdBefore() == null ? null : instant(q.createdBefore(), "createdBefore");
         Paging.Cursor cursor = q.cursor() == null ? null : Paging.Cursor.decode(q.cursor());
-        HistoryQueries.Page page = queries.page(new HistoryQueries.Filter(q.type(), status, q.player(), q.result(),
+        HistoryQueries.Filter filter = new HistoryQueries.Filter(q.type(), status, q.player(), q.result(),
                 after, before, cursor == null ? null : cursor.createdAt(), cursor == null ? null : cursor.id(),
-                q.limit()));
+                q.limit());
+        // Finished games never change: a page of them only may come from the standby.
+        HistoryQueries.Page page = (status == Status.FINISHED ? replica.read(c -> Optional.of(queries.page(c, filter)))
+                : Optional.<HistoryQueries.Page>empty()).orElseGet(() -> queries.page(filter));
         // A game due to end on time is ended before it is listed, as every read of one game does.
         List<GameSummary> items = page.games().stream().map(sweep::current).map(projection::summary).toList();
         GameRow last = page.games().isEmpty() ? null : page.games().get(page.games().size() - 1);
@@ -104,7 +111,10 @@ public class HistoryService {
             throw GameException.malformed("not a valid player name");
         }
         Optional<PlayerRow> registered = players.registered(name);
-        List<HistoryQueries.TypeStats> stats = registered.map(p -> queries.stats(p.id())).orElseGet(() -> queries.stats(name));
+        // Statistics count finished games only, which never change: the standby may serve them.
+        Object who = registered.<Object>map(PlayerRow::id).orElse(name);
+        List<HistoryQueries.TypeStats> stats = replica.read(c -> Optional.of(queries.stats(c, who)))
+                .orElseGet(() -> registered.map(p -> queries.stats(p.id())).orElseGet(() -> queries.stats(name)));
         return new PlayerStats(registered.map(PlayerRow::name).orElse(name), registered.isPresent(),
                 stats.stream().map(t -> new PlayerStats.TypeStats(t.type(), t.played(), t.won(), t.lost(), t.drawn(),
                         t.abandoned(), t.bestScore(), t.meanScore())).toList());

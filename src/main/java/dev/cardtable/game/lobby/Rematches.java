@@ -81,7 +81,9 @@ public class Rematches {
         Clocks.ClockSettings clock = Clocks.settings(g.table(), json);
         GameView next = creation.create(new GameCreation.NewGame(g.type(), g.ruleset(), null, json.stringMap(g.options()),
                 null, seats, clock, g.id(), false, player(g.seats().get(caller))));
-        store.linkRematch(g.id(), next.id());
+        if (!store.linkRematch(g.id(), next.id())) {
+            throw new IllegalStateException("game " + g.id() + " got a rematch while locked");
+        }
         return new Rematch(next, true);
     }
 
