@@ -80,7 +80,7 @@ public final class ScoundrelSolver {
         Verdict verdict = Verdict.UNKNOWN;
         try {
             // First only whether the game can be won: a null window at 0 cuts off at the first win.
-            boolean won = search.wins(root);
+            boolean won = wins(search, root);
             verdict = won ? Verdict.WINNABLE : Verdict.UNWINNABLE;
             if (won) {
                 line = winningLine(search, root);
@@ -91,11 +91,17 @@ public final class ScoundrelSolver {
             }
             int best;
             if (won) {
-                // Null windows from the top down: the first that holds is the best score, and each
-                // prunes every line that cannot reach its target.
-                best = root.upperBound();
-                while (search.search(root, best - 1, best) < best) {
-                    best--;
+                // The winning line's score is a proven lower bound: null windows from there up,
+                // each raising it to what the search proved, until one fails (fail-soft: a
+                // success may prove more than the window asked).
+                best = score(state, line);
+                int ceiling = root.upperBound();
+                while (best < ceiling) {
+                    int v = search.search(root, best, best + 1);
+                    if (v <= best) {
+                        break;
+                    }
+                    best = v;
                 }
                 line = line(search, root, best - 1, best);
             } else {
@@ -106,6 +112,31 @@ public final class ScoundrelSolver {
             return new Solution(verdict, OptionalInt.of(best), line, search.nodes());
         } catch (Search.OutOfBudget e) {
             return new Solution(verdict, OptionalInt.empty(), line, search.nodes());
+        }
+    }
+
+    /** Positions of the first slice of {@link #wins(Search, Position)}; each restart doubles it. */
+    static final long FIRST_SLICE = 50_000;
+
+    /**
+     * Whether {@code root} can be won, by restarts: each slice of the budget twice the last, each
+     * restart trying near-equal moves in another order, all sharing one table, so that a search
+     * stuck under a bad early choice is cut short (the heavy tail) without losing what it proved.
+     */
+    private static boolean wins(Search search, Position root) {
+        long slice = FIRST_SLICE;
+        for (int round = 0; ; round++) {
+            search.restart(round, slice);
+            try {
+                boolean won = search.wins(root);
+                search.restart(0, Long.MAX_VALUE);
+                return won;
+            } catch (Search.OutOfBudget e) {
+                if (search.spent()) {
+                    throw e;
+                }
+            }
+            slice *= 2;
         }
     }
 
@@ -149,6 +180,15 @@ public final class ScoundrelSolver {
         int room = Math.min(ScoundrelRules.ROOM_SIZE, dungeon.size());
         return new ScoundrelState(ruleset, binding, dungeon.subList(room, dungeon.size()), dungeon.subList(0, room),
                 List.of(), ScoundrelRules.MAX_HEALTH, null, List.of(), false, false, false, null);
+    }
+
+    /** The score at the end of {@code line} played from {@code state}. */
+    private static int score(ScoundrelState state, List<ScoundrelMove> line) {
+        ScoundrelState s = state;
+        for (ScoundrelMove m : line) {
+            s = RULES.apply(s, PLAYER, m);
+        }
+        return RULES.result(s).orElseThrow().score();
     }
 
     /**
