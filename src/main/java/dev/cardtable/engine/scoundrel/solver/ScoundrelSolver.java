@@ -19,12 +19,19 @@ import java.util.OptionalInt;
  * line of moves that reaches it.
  *
  * <p>The search is depth-first over the only seat's legal moves, exactly as
- * {@link ScoundrelRules} defines them, for both rulesets and every weapon binding. A
- * transposition table merges positions that play out alike (same dungeon order, room, health,
- * weapon and last slain monster, turn flags); an upper bound on the reachable score (health plus
- * the potions left, minus what the monsters left must cost against the best weapon left) prunes
- * lines that cannot beat the best found. Every line returned is replayed through
- * {@link ScoundrelRules} before it is handed out.
+ * {@link ScoundrelRules} defines them, for both rulesets and every weapon binding. One
+ * transposition table serves the question "can it be won" (a null window at 0) and the search for
+ * the best score. Its keys hold only what decides the rest of the game: the dungeon order and the
+ * room with clubs and spades of one value read alike, the room as a set once it cannot be avoided,
+ * whether it can be avoided, and — as a state beside the key — health, the weapon as far as it can
+ * still hit a monster left, and a potion flag only while a potion is in the room. Bounds carry
+ * across states by dominance (more health, a stronger weapon that can hit more, is never worse).
+ * An upper bound on the reachable score (health plus the potions left, minus what the monsters
+ * left must cost against the best weapon that may still be used on them) prunes lines that cannot
+ * beat the target. The win search restarts with a doubling budget and another order of near-equal
+ * moves, keeping the table, to cut the heavy tail; the best score starts from the winning line's
+ * score (a proven lower bound), tries the highest score the cards allow, then climbs. Every line
+ * returned is replayed through {@link ScoundrelRules} before it is handed out.
  *
  * <p>Stateless and thread-safe: every call owns its search.
  */
@@ -69,13 +76,38 @@ public final class ScoundrelSolver {
         return solve(state, budget, false);
     }
 
+    /**
+     * Solves every position of {@code states}, which must share one ruleset and weapon binding
+     * (for example the positions of one game), each within {@code budget}: as
+     * {@link #solve(ScoundrelState, Budget)} one by one, but with one transposition table for
+     * all, so that what the solve of one position proved serves the others. Positions are solved
+     * from the last to the first, since a game's later positions are parts of its earlier ones.
+     *
+     * @return the solutions, in the order of {@code states}
+     */
+    public List<Solution> solveAll(List<ScoundrelState> states, Budget budget) {
+        Solution[] out = new Solution[states.size()];
+        Search search = null;
+        for (int i = states.size() - 1; i >= 0; i--) {
+            ScoundrelState s = states.get(i);
+            if (search == null && !ScoundrelRules.over(s)) {
+                search = new Search(s, budget);
+            }
+            out[i] = solve(search, s, budget, true);
+        }
+        return List.of(out);
+    }
+
     private Solution solve(ScoundrelState state, Budget budget, boolean bestScore) {
+        return solve(ScoundrelRules.over(state) ? null : new Search(state, budget), state, budget, bestScore);
+    }
+
+    private Solution solve(Search search, ScoundrelState state, Budget budget, boolean bestScore) {
         if (ScoundrelRules.over(state)) {
             int score = RULES.result(state).orElseThrow().score();
             return new Solution(score > 0 ? Verdict.WINNABLE : Verdict.UNWINNABLE, OptionalInt.of(score), List.of(), 0);
         }
-        Search search = new Search(state, budget);
-        Position root = search.root(state);
+        Position root = search.reroot(state, budget);
         List<ScoundrelMove> line = List.of();
         Verdict verdict = Verdict.UNKNOWN;
         try {
@@ -91,11 +123,17 @@ public final class ScoundrelSolver {
             }
             int best;
             if (won) {
-                // The winning line's score is a proven lower bound: null windows from there up,
+                // The winning line's score is a proven lower bound; unless the ceiling holds, null
+                // windows from there up,
                 // each raising it to what the search proved, until one fails (fail-soft: a
                 // success may prove more than the window asked).
                 best = score(state, line);
                 int ceiling = root.upperBound();
+                if (best < ceiling && search.search(root, ceiling - 1, ceiling) >= ceiling) {
+                    // Many deals reach the highest score their cards allow: one null window there
+                    // settles them at once.
+                    best = ceiling;
+                }
                 while (best < ceiling) {
                     int v = search.search(root, best, best + 1);
                     if (v <= best) {

@@ -85,6 +85,25 @@ final class Search {
         this.deadline = budget.maxMillis() == 0 ? Long.MAX_VALUE : System.nanoTime() + budget.maxMillis() * 1_000_000L;
     }
 
+    /**
+     * Makes this a search of {@code state} within {@code budget}, keeping what the table holds:
+     * entries are keyed by the cards' order and values, not by where they lie on the tape, so
+     * they stay true for any position of the same ruleset and binding.
+     *
+     * @return the root position of {@code state}
+     */
+    Position reroot(ScoundrelState state, Budget budget) {
+        if (state.ruleset() != (simple ? Ruleset.SIMPLE : Ruleset.STANDARD) || state.weaponBinding() != binding) {
+            throw new IllegalArgumentException("one search serves one ruleset and binding");
+        }
+        this.maxNodes = budget.maxNodes();
+        this.limit = maxNodes;
+        this.restart = 0;
+        this.nodes = 0;
+        this.deadline = budget.maxMillis() == 0 ? Long.MAX_VALUE : System.nanoTime() + budget.maxMillis() * 1_000_000L;
+        return root(state);
+    }
+
     Position root(ScoundrelState state) {
         return Position.of(state, tape);
     }
