@@ -9,6 +9,7 @@ import dev.cardtable.game.GameCatalog;
 import dev.cardtable.game.GameCreation;
 import dev.cardtable.game.GameException;
 import dev.cardtable.game.GameReads;
+import dev.cardtable.game.analysis.AnalysisService;
 import dev.cardtable.game.hints.HintService;
 import dev.cardtable.game.MoveService;
 import dev.cardtable.game.players.Players;
@@ -18,6 +19,7 @@ import dev.cardtable.game.view.GameRecord;
 import dev.cardtable.game.record.RecordImport;
 import dev.cardtable.game.view.GameView;
 import dev.cardtable.game.hints.HintView;
+import dev.cardtable.game.analysis.AnalysisView;
 import dev.cardtable.game.view.LogPage;
 import dev.cardtable.game.view.Position;
 import dev.cardtable.game.view.StreamTicket;
@@ -78,6 +80,9 @@ public class GameResource {
 
     @Inject
     HintService hints;
+
+    @Inject
+    AnalysisService analyses;
 
     @Inject
     GameCatalog catalog;
@@ -259,6 +264,15 @@ public class GameResource {
                          @Parameter(description = "Bearer <seat token>; required")
                          @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
         return hints.hint(parseId(id), authorization);
+    }
+
+    @GET
+    @Path("/games/{id}/analysis")
+    @Operation(summary = "Post-game analysis of a finished Scoundrel game: every position judged by the full-information solver")
+    @APIResponse(responseCode = "200", description = "The analysis",
+            content = @Content(schema = @Schema(ref = "AnalysisView")))
+    public AnalysisView analysis(@PathParam("id") String id) {
+        return analyses.analysis(parseId(id));
     }
 
     @GET

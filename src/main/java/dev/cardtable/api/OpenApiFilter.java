@@ -49,6 +49,7 @@ public class OpenApiFilter implements OASFilter {
             Map.entry("POST /api/games/{id}/cancel", Set.of(401, 404, 409, 429)),
             Map.entry("POST /api/games/{id}/rematch", Set.of(401, 404, 409, 429)),
             Map.entry("GET /api/games/{id}/hint", Set.of(401, 404, 409)),
+            Map.entry("GET /api/games/{id}/analysis", Set.of(403, 404, 409)),
             Map.entry("GET /api/lobby", Set.of()),
             Map.entry("GET /api/lobby/events", Set.of(404, 429)),
             Map.entry("GET /api/players/{name}/stats", Set.of(404)),

@@ -16,7 +16,8 @@ import java.util.Map;
  * Certified deals ({@code docs/api.md}, "Certified deals"): secret server seeds
  * ({@link Credentials#newSeed()}) whose Scoundrel deal the {@link ScoundrelSolver} proved
  * winnable. Seeds are drawn and decided one after another, each within a node budget
- * ({@code cardtable.certified.nodes}, default 300,000), until one is proved winnable or
+ * ({@code cardtable.certified.nodes}, default 20,000,000: enough to decide every surveyed deal, so
+ * that hard winnable deals are offered as often as easy ones), until one is proved winnable or
  * {@code cardtable.certified.attempts} (default 40) were tried. A seed the solver could not decide
  * within the budget is passed over like an unwinnable one, so a certified deal is always proved.
  *
@@ -28,7 +29,7 @@ public class CertifiedDeals {
     /** How long a client is told to wait when no deal could be certified. */
     public static final int RETRY_AFTER_SECONDS = 5;
 
-    @ConfigProperty(name = "cardtable.certified.nodes", defaultValue = "300000")
+    @ConfigProperty(name = "cardtable.certified.nodes", defaultValue = "20000000")
     long nodes;
 
     @ConfigProperty(name = "cardtable.certified.attempts", defaultValue = "40")

@@ -50,6 +50,10 @@ public final class HintStrength {
     private static final ScoundrelRules RULES = new ScoundrelRules();
     private static final Seat PLAYER = Seat.of(0);
     private static final ScoundrelHints HINTS = new ScoundrelHints();
+    private static final java.lang.management.ThreadMXBean THREAD = java.lang.management.ManagementFactory.getThreadMXBean();
+    /** Thread CPU and wall-clock time of every hint of the current row, in microseconds. */
+    private static final List<Long> HINT_MICROS = new ArrayList<>();
+    private static final List<Long> HINT_WALL_MICROS = new ArrayList<>();
 
     private HintStrength() {
     }
@@ -63,8 +67,8 @@ public final class HintStrength {
         int threads = Integer.parseInt(args.getOrDefault("threads", "1"));
         String policies = args.getOrDefault("policies", "hint,greedy,random,ceiling");
         String configs = args.getOrDefault("configs", "lessOrEqual,strictlyLess,simple");
-        System.out.println("| ruleset/binding | policy | games | won | win rate | 95% Wilson | mean score |");
-        System.out.println("|---|---|---:|---:|---:|---|---:|");
+        System.out.println("| ruleset/binding | policy | games | won | win rate | 95% Wilson | mean score | hint time |");
+        System.out.println("|---|---|---:|---:|---:|---|---:|---|");
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
             for (ScoundrelConfig c : ScoundrelConfig.values()) {
@@ -90,8 +94,16 @@ public final class HintStrength {
                 boolean won = new ScoundrelSolver().decide(deal, Budget.nodes(nodes)).winnable();
                 return new int[]{won ? 1 : 0, 0};
             };
-            case "hint" -> deal -> play(deal, s -> HINTS.hint(RULES.view(s, Viewer.seat(PLAYER)), s.ruleset(),
-                    s.weaponBinding()).move());
+            case "hint" -> deal -> play(deal, s -> {
+                long t = THREAD.getCurrentThreadCpuTime();
+                long w = System.nanoTime();
+                ScoundrelMove m = HINTS.hint(RULES.view(s, Viewer.seat(PLAYER)), s.ruleset(), s.weaponBinding()).move();
+                synchronized (HINT_MICROS) {
+                    HINT_MICROS.add((THREAD.getCurrentThreadCpuTime() - t) / 1000);
+                    HINT_WALL_MICROS.add((System.nanoTime() - w) / 1000);
+                }
+                return m;
+            });
             case "greedy" -> deal -> play(deal, Greedy::move);
             case "random" -> deal -> {
                 Rng rng = new Rng(deal.dungeon().hashCode());
@@ -132,8 +144,29 @@ public final class HintStrength {
             }
         }
         double[] ci = Stats.wilson(won, games);
-        System.out.printf(Locale.ROOT, "| %s | %s | %d | %d | %.2f%% | [%.2f, %.2f] | %s |%n", config.label, policy,
+        System.out.printf(Locale.ROOT, "| %s | %s | %d | %d | %.2f%% | [%.2f, %.2f] | %s | %s |%n", config.label, policy,
                 games, won, 100.0 * won / games, 100 * ci[0], 100 * ci[1],
-                policy.equals("ceiling") ? "—" : String.format(Locale.ROOT, "%.1f", (double) score / games));
+                policy.equals("ceiling") ? "—" : String.format(Locale.ROOT, "%.1f", (double) score / games),
+                policy.equals("hint") ? times() : "—");
+    }
+
+    /** Hint times of the row just played: thread CPU and wall clock, p50 and p99; then forgets them. */
+    private static String times() {
+        synchronized (HINT_MICROS) {
+            String out = "—";
+            if (!HINT_MICROS.isEmpty()) {
+                List<Long> cpu = new ArrayList<>(HINT_MICROS);
+                List<Long> wall = new ArrayList<>(HINT_WALL_MICROS);
+                java.util.Collections.sort(cpu);
+                java.util.Collections.sort(wall);
+                int n = cpu.size();
+                int p99 = (int) Math.min(n - 1, Math.ceil(n * 0.99) - 1);
+                out = String.format(Locale.ROOT, "%d hints: CPU p50 %.1f ms, p99 %.1f ms; wall p50 %.1f ms, p99 %.1f ms", n,
+                        cpu.get(n / 2) / 1000.0, cpu.get(p99) / 1000.0, wall.get(n / 2) / 1000.0, wall.get(p99) / 1000.0);
+            }
+            HINT_MICROS.clear();
+            HINT_WALL_MICROS.clear();
+            return out;
+        }
     }
 }

@@ -15,9 +15,9 @@ import dev.cardtable.game.Projection;
 import dev.cardtable.game.Seating;
 import dev.cardtable.store.GameRow;
 import dev.cardtable.store.GameStore;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
-import jakarta.transaction.Transactional;
 
 import java.util.UUID;
 
@@ -26,6 +26,9 @@ import java.util.UUID;
  * {@link ScoundrelHints} from the seat's {@link ScoundrelView view} alone — the one
  * {@link Projection} would send — plus the game's public ruleset and binding, so it cannot depend
  * on the hidden dungeon order.
+ *
+ * <p>The game is read in a short transaction of its own, which ends before the search starts: a
+ * hint holds no database connection while it thinks.
  */
 @Singleton
 public class HintService {
@@ -49,8 +52,18 @@ public class HintService {
      *                       than Scoundrel; {@code game-not-started}; {@code game-over};
      *                       {@code not-your-turn}
      */
-    @Transactional
     public HintView hint(UUID id, String authorization) {
+        Seen seen = QuarkusTransaction.requiringNew().call(() -> read(id, authorization));
+        Hint h = hints.hint(seen.view(), seen.state().ruleset(), seen.state().weaponBinding());
+        return new HintView(seen.type().rules().writeMove(h.move()), h.reason(), h.wins(), h.samples());
+    }
+
+    /** What a hint is computed from, read while the transaction lasts. */
+    private record Seen(GameType<ScoundrelState, ScoundrelMove, ScoundrelView> type, ScoundrelState state,
+                        ScoundrelView view) {
+    }
+
+    private Seen read(UUID id, String authorization) {
         GameRow g = store.find(id).orElseThrow(GameException::gameNotFound);
         int seat = Seating.authenticate(g, authorization, true);
         if (!catalog.type(g.type()).offers(GameType.Ability.HINTS)) {
@@ -67,8 +80,6 @@ public class HintService {
         if (!type.rules().toAct(state).contains(Seat.of(seat))) {
             throw new GameException(Failure.NOT_YOUR_TURN, "seat " + seat + " may not act now");
         }
-        ScoundrelView view = type.rules().view(state, Projection.viewer(g, seat));
-        Hint h = hints.hint(view, state.ruleset(), state.weaponBinding());
-        return new HintView(type.rules().writeMove(h.move()), h.reason(), h.wins(), h.samples());
+        return new Seen(type, state, type.rules().view(state, Projection.viewer(g, seat)));
     }
 }

@@ -83,6 +83,12 @@ final class Position {
     int health;
     int weapon;
     int lastSlain;
+    /**
+     * The highest monster value the weapon may still be used on: 0 without a weapon, 14 for a
+     * fresh one (or any weapon in {@code simple}), else the last slain monster's value (less one
+     * under {@code strictlyLess}).
+     */
+    int reach;
     boolean previousRoomAvoided;
     boolean roomFaced;
     boolean potionUsed;
@@ -101,6 +107,7 @@ final class Position {
         p.health = o.health;
         p.weapon = o.weapon;
         p.lastSlain = o.lastSlain;
+        p.reach = o.reach;
         p.previousRoomAvoided = o.previousRoomAvoided;
         p.roomFaced = o.roomFaced;
         p.potionUsed = o.potionUsed;
@@ -111,6 +118,10 @@ final class Position {
 
     /** The search position of {@code state}, whose dungeon is written onto {@code tape} from 0. */
     static Position of(ScoundrelState state, Tape tape) {
+        return of(state, tape, state.weaponBinding());
+    }
+
+    private static Position of(ScoundrelState state, Tape tape, ScoundrelState.WeaponBinding binding) {
         Position p = new Position();
         List<Card> dungeon = state.dungeon();
         for (Card c : dungeon) {
@@ -128,11 +139,23 @@ final class Position {
         p.health = state.health();
         p.weapon = state.weapon() == null ? 0 : state.weapon().value();
         p.lastSlain = state.lastSlain() == null ? 0 : state.lastSlain().value();
+        p.reach = reach(binding, p.weapon, p.lastSlain);
         p.previousRoomAvoided = state.previousRoomAvoided();
         p.roomFaced = state.roomFaced();
         p.potionUsed = state.potionUsedThisTurn();
         p.lastFaced = state.lastFaced() == null ? -1 : index(state.lastFaced());
         return p;
+    }
+
+    /** {@link #reach} of a weapon of value {@code weapon} (0 for none) that last slew {@code lastSlain}. */
+    static int reach(ScoundrelState.WeaponBinding binding, int weapon, int lastSlain) {
+        if (weapon == 0) {
+            return 0;
+        }
+        if (lastSlain == 0 || binding == ScoundrelState.WeaponBinding.NONE) {
+            return 14;
+        }
+        return binding == ScoundrelState.WeaponBinding.STRICTLY_LESS ? lastSlain - 1 : lastSlain;
     }
 
     /** The index of {@code card} in {@link Card#all()}. */
@@ -180,19 +203,41 @@ final class Position {
     }
 
     /**
-     * Health plus the potions left minus the least the monsters left must cost: the bound of
+     * Health plus the potions left minus the least the monsters left must cost (each at least
+     * its value above the best weapon that may still be used on it): the bound of
      * {@link #upperBound()} before the caps of a won game's score. Also how promising a
      * position is, for move ordering.
      */
     int rawBound() {
         long weapons = remaining & WEAPONS;
-        int bestWeapon = weapon;
-        if (weapons != 0) {
-            bestWeapon = Math.max(bestWeapon, VALUE[63 - Long.numberOfLeadingZeros(weapons)]);
+        int next = weapons == 0 ? 0 : VALUE[63 - Long.numberOfLeadingZeros(weapons)];
+        int bestWeapon = Math.max(weapon, next);
+        int damage;
+        if (weapon <= next || reach >= 14) {
+            long costly = remaining & ABOVE[bestWeapon];
+            damage = sum(costly) - bestWeapon * Long.bitCount(costly);
+        } else {
+            // The weapon held is the best, but binding keeps it off the monsters above its
+            // reach: those cost at least their value above the best weapon still to come.
+            long held = remaining & ABOVE[bestWeapon] & ~ABOVE[reach];
+            long beyond = remaining & ABOVE[Math.max(reach, next)];
+            damage = sum(held) - bestWeapon * Long.bitCount(held) + sum(beyond) - next * Long.bitCount(beyond);
         }
-        long costly = remaining & ABOVE[bestWeapon];
-        int damage = sum(costly) - bestWeapon * Long.bitCount(costly);
         return health + sum(remaining & POTIONS) - damage;
+    }
+
+    /** The monsters of value at most {@code value} (0 to 14), one bit per card index. */
+    static long atMost(int value) {
+        return MONSTERS & ~ABOVE[Math.max(0, value)];
+    }
+
+    /**
+     * The highest value of the monsters in {@code monsters} (one bit per card index), or 0 for
+     * none. Clubs are indexes 0–12 and spades 31–43, each ranked 2 to A.
+     */
+    static int highestValue(long monsters) {
+        int values = (int) (monsters & 0x1FFF) | (int) (monsters >>> 31 & 0x1FFF);
+        return values == 0 ? 0 : 33 - Integer.numberOfLeadingZeros(values);
     }
 
     /** The sum of the values of the cards in {@code cards}, one bit per card index. */

@@ -32,8 +32,11 @@ public final class ScoundrelHints {
 
     /** Dungeon orders sampled when some cards are unseen. */
     public static final int SAMPLES = 10;
-    /** Positions the solver may search per sampled order and move. */
-    public static final long NODES_PER_MOVE = 1_000;
+    /**
+     * Positions the solver may search per sampled order and move, beyond what the moves judged
+     * before on the same order left in the shared table.
+     */
+    public static final long NODES_PER_MOVE = 20_000;
     /** Positions the solver may search per move when nothing is unseen, so one order is exact. */
     public static final long NODES_KNOWN = 200_000;
 
@@ -59,24 +62,28 @@ public final class ScoundrelHints {
             return new Hint(legal.getFirst(), "the only legal move", 0, 0);
         }
         int samples = view.unseen().size() <= 1 ? 1 : SAMPLES;
-        Budget budget = Budget.nodes(samples == 1 ? NODES_KNOWN : NODES_PER_MOVE);
+        long nodes = samples == 1 ? NODES_KNOWN : NODES_PER_MOVE;
         int[] wins = new int[legal.size()];
         long[] scores = new long[legal.size()];
         int mostWins = 0;
-        // One search for all judgements: its tables are emptied, not reallocated, between them.
-        Search search = new Search(first, budget);
+        // One search for all judgements: its table is emptied, not reallocated, between samples,
+        // and shared by the moves of one sample.
+        Budget unlimited = Budget.nodes(Long.MAX_VALUE);
+        Search search = new Search(first, unlimited);
         ScoundrelState state = first;
+        int[] codes = legal.stream().mapToInt(Search::code).toArray();
         for (int k = 0; k < samples; k++) {
             if (k > 0) {
                 state = sample(view, ruleset, binding, rng);
             }
+            Position root = search.reset(state, unlimited);
             for (int i = 0; i < legal.size(); i++) {
                 if (wins[i] + samples - k < mostWins) {
                     // Even winning every sample left, this move ends with fewer wins than another
                     // already has: it cannot be recommended, so judging it would change nothing.
                     continue;
                 }
-                int score = judge(search, RULES.apply(state, PLAYER, legal.get(i)), budget);
+                int score = search.judge(root, codes[i], nodes);
                 wins[i] += score > 0 ? 1 : 0;
                 scores[i] += score;
                 mostWins = Math.max(mostWins, wins[i]);
@@ -110,18 +117,6 @@ public final class ScoundrelHints {
         return new ScoundrelState(ruleset, binding, dungeon, cards(view.room()), List.of(), view.health(),
                 w == null ? null : Card.parse(w.card()), w == null ? List.of() : cards(w.slain()),
                 !view.canAvoid(), false, view.potionUsedThisTurn(), null, known);
-    }
-
-    /**
-     * A score this sampled position can reach: a winning line's score when the solver finds one
-     * within {@code budget}, else the {@link Greedy} play-out's (also when the solver proves the
-     * position lost).
-     */
-    private static int judge(Search search, ScoundrelState state, Budget budget) {
-        if (ScoundrelRules.over(state)) {
-            return RULES.result(state).orElseThrow().score();
-        }
-        return search.winOrGreedyScore(search.reset(state, budget));
     }
 
     private static String reason(ScoundrelView view, int wins, int samples, long scores) {

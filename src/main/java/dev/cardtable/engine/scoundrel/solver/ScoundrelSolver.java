@@ -19,12 +19,19 @@ import java.util.OptionalInt;
  * line of moves that reaches it.
  *
  * <p>The search is depth-first over the only seat's legal moves, exactly as
- * {@link ScoundrelRules} defines them, for both rulesets and every weapon binding. A
- * transposition table merges positions that play out alike (same dungeon order, room, health,
- * weapon and last slain monster, turn flags); an upper bound on the reachable score (health plus
- * the potions left, minus what the monsters left must cost against the best weapon left) prunes
- * lines that cannot beat the best found. Every line returned is replayed through
- * {@link ScoundrelRules} before it is handed out.
+ * {@link ScoundrelRules} defines them, for both rulesets and every weapon binding. One
+ * transposition table serves the question "can it be won" (a null window at 0) and the search for
+ * the best score. Its keys hold only what decides the rest of the game: the dungeon order and the
+ * room with clubs and spades of one value read alike, the room as a set once it cannot be avoided,
+ * whether it can be avoided, and — as a state beside the key — health, the weapon as far as it can
+ * still hit a monster left, and a potion flag only while a potion is in the room. Bounds carry
+ * across states by dominance (more health, a stronger weapon that can hit more, is never worse).
+ * An upper bound on the reachable score (health plus the potions left, minus what the monsters
+ * left must cost against the best weapon that may still be used on them) prunes lines that cannot
+ * beat the target. The win search restarts with a doubling budget and another order of near-equal
+ * moves, keeping the table, to cut the heavy tail; the best score starts from the winning line's
+ * score (a proven lower bound), tries the highest score the cards allow, then climbs. Every line
+ * returned is replayed through {@link ScoundrelRules} before it is handed out.
  *
  * <p>Stateless and thread-safe: every call owns its search.
  */
@@ -69,18 +76,43 @@ public final class ScoundrelSolver {
         return solve(state, budget, false);
     }
 
+    /**
+     * Solves every position of {@code states}, which must share one ruleset and weapon binding
+     * (for example the positions of one game), each within {@code budget}: as
+     * {@link #solve(ScoundrelState, Budget)} one by one, but with one transposition table for
+     * all, so that what the solve of one position proved serves the others. Positions are solved
+     * from the last to the first, since a game's later positions are parts of its earlier ones.
+     *
+     * @return the solutions, in the order of {@code states}
+     */
+    public List<Solution> solveAll(List<ScoundrelState> states, Budget budget) {
+        Solution[] out = new Solution[states.size()];
+        Search search = null;
+        for (int i = states.size() - 1; i >= 0; i--) {
+            ScoundrelState s = states.get(i);
+            if (search == null && !ScoundrelRules.over(s)) {
+                search = new Search(s, budget);
+            }
+            out[i] = solve(search, s, budget, true);
+        }
+        return List.of(out);
+    }
+
     private Solution solve(ScoundrelState state, Budget budget, boolean bestScore) {
+        return solve(ScoundrelRules.over(state) ? null : new Search(state, budget), state, budget, bestScore);
+    }
+
+    private Solution solve(Search search, ScoundrelState state, Budget budget, boolean bestScore) {
         if (ScoundrelRules.over(state)) {
             int score = RULES.result(state).orElseThrow().score();
             return new Solution(score > 0 ? Verdict.WINNABLE : Verdict.UNWINNABLE, OptionalInt.of(score), List.of(), 0);
         }
-        Search search = new Search(state, budget);
-        Position root = search.root(state);
+        Position root = search.reroot(state, budget);
         List<ScoundrelMove> line = List.of();
         Verdict verdict = Verdict.UNKNOWN;
         try {
             // First only whether the game can be won: a null window at 0 cuts off at the first win.
-            boolean won = search.wins(root);
+            boolean won = wins(search, root);
             verdict = won ? Verdict.WINNABLE : Verdict.UNWINNABLE;
             if (won) {
                 line = winningLine(search, root);
@@ -91,11 +123,23 @@ public final class ScoundrelSolver {
             }
             int best;
             if (won) {
-                // Null windows from the top down: the first that holds is the best score, and each
-                // prunes every line that cannot reach its target.
-                best = root.upperBound();
-                while (search.search(root, best - 1, best) < best) {
-                    best--;
+                // The winning line's score is a proven lower bound; unless the ceiling holds, null
+                // windows from there up,
+                // each raising it to what the search proved, until one fails (fail-soft: a
+                // success may prove more than the window asked).
+                best = score(state, line);
+                int ceiling = root.upperBound();
+                if (best < ceiling && search.search(root, ceiling - 1, ceiling) >= ceiling) {
+                    // Many deals reach the highest score their cards allow: one null window there
+                    // settles them at once.
+                    best = ceiling;
+                }
+                while (best < ceiling) {
+                    int v = search.search(root, best, best + 1);
+                    if (v <= best) {
+                        break;
+                    }
+                    best = v;
                 }
                 line = line(search, root, best - 1, best);
             } else {
@@ -106,6 +150,31 @@ public final class ScoundrelSolver {
             return new Solution(verdict, OptionalInt.of(best), line, search.nodes());
         } catch (Search.OutOfBudget e) {
             return new Solution(verdict, OptionalInt.empty(), line, search.nodes());
+        }
+    }
+
+    /** Positions of the first slice of {@link #wins(Search, Position)}; each restart doubles it. */
+    static final long FIRST_SLICE = 50_000;
+
+    /**
+     * Whether {@code root} can be won, by restarts: each slice of the budget twice the last, each
+     * restart trying near-equal moves in another order, all sharing one table, so that a search
+     * stuck under a bad early choice is cut short (the heavy tail) without losing what it proved.
+     */
+    private static boolean wins(Search search, Position root) {
+        long slice = FIRST_SLICE;
+        for (int round = 0; ; round++) {
+            search.restart(round, slice);
+            try {
+                boolean won = search.wins(root);
+                search.restart(0, Long.MAX_VALUE);
+                return won;
+            } catch (Search.OutOfBudget e) {
+                if (search.spent()) {
+                    throw e;
+                }
+            }
+            slice *= 2;
         }
     }
 
@@ -149,6 +218,15 @@ public final class ScoundrelSolver {
         int room = Math.min(ScoundrelRules.ROOM_SIZE, dungeon.size());
         return new ScoundrelState(ruleset, binding, dungeon.subList(room, dungeon.size()), dungeon.subList(0, room),
                 List.of(), ScoundrelRules.MAX_HEALTH, null, List.of(), false, false, false, null);
+    }
+
+    /** The score at the end of {@code line} played from {@code state}. */
+    private static int score(ScoundrelState state, List<ScoundrelMove> line) {
+        ScoundrelState s = state;
+        for (ScoundrelMove m : line) {
+            s = RULES.apply(s, PLAYER, m);
+        }
+        return RULES.result(s).orElseThrow().score();
     }
 
     /**

@@ -31,8 +31,11 @@ final class Search {
     private WeaponBinding binding;
     private final Tape tape = new Tape();
     private Table table;
-    private WinTable wins;
     private long maxNodes;
+    /** The node count at which the search stops: the budget's, or the end of a restart's slice. */
+    private long limit;
+    /** 0, or the restart whose seed shuffles moves of near-equal promise. */
+    private int restart;
     private long deadline;
     private final List<Level> levels = new ArrayList<>();
     private final Position playOut = new Position();
@@ -40,6 +43,8 @@ final class Search {
     /** The two halves of the key {@link #keys} computed last. */
     private long lastKey1;
     private long lastKey2;
+    /** The state of the position {@link #keys} saw last. */
+    private int lastState;
 
     /** Thrown to unwind the search when the budget runs out; carries no stack trace. */
     static final class OutOfBudget extends RuntimeException {
@@ -67,17 +72,36 @@ final class Search {
         this.simple = state.ruleset() == Ruleset.SIMPLE;
         this.binding = state.weaponBinding();
         this.maxNodes = budget.maxNodes();
+        this.limit = maxNodes;
+        this.restart = 0;
         this.nodes = 0;
         if (table == null) {
             // Small budgets (hints) search a few hundred positions: start the tables small; they grow.
             int capacity = (int) Math.min(1 << 12, budget.maxNodes());
             this.table = new Table(capacity);
-            this.wins = new WinTable(capacity);
         } else {
             table.clear();
-            wins.clear();
         }
         this.deadline = budget.maxMillis() == 0 ? Long.MAX_VALUE : System.nanoTime() + budget.maxMillis() * 1_000_000L;
+    }
+
+    /**
+     * Makes this a search of {@code state} within {@code budget}, keeping what the table holds:
+     * entries are keyed by the cards' order and values, not by where they lie on the tape, so
+     * they stay true for any position of the same ruleset and binding.
+     *
+     * @return the root position of {@code state}
+     */
+    Position reroot(ScoundrelState state, Budget budget) {
+        if (state.ruleset() != (simple ? Ruleset.SIMPLE : Ruleset.STANDARD) || state.weaponBinding() != binding) {
+            throw new IllegalArgumentException("one search serves one ruleset and binding");
+        }
+        this.maxNodes = budget.maxNodes();
+        this.limit = maxNodes;
+        this.restart = 0;
+        this.nodes = 0;
+        this.deadline = budget.maxMillis() == 0 ? Long.MAX_VALUE : System.nanoTime() + budget.maxMillis() * 1_000_000L;
+        return root(state);
     }
 
     Position root(ScoundrelState state) {
@@ -86,6 +110,22 @@ final class Search {
 
     long nodes() {
         return nodes;
+    }
+
+    /**
+     * Starts restart number {@code round} (0 for the plain order): the search may expand
+     * {@code slice} more positions, within the budget, and breaks ties between moves of
+     * near-equal promise by a hash of the round. What the table proved stays: a restart only
+     * searches elsewhere first.
+     */
+    void restart(int round, long slice) {
+        this.restart = round;
+        this.limit = slice >= maxNodes - nodes ? maxNodes : nodes + slice;
+    }
+
+    /** Whether the whole budget is spent (rather than a restart's slice). */
+    boolean spent() {
+        return nodes > maxNodes || System.nanoTime() > deadline;
     }
 
     /**
@@ -99,24 +139,26 @@ final class Search {
     }
 
     private int search(Position p, int alpha, int beta, int depth) {
-        if (++nodes > maxNodes || ((nodes & 0xFFF) == 0 && System.nanoTime() > deadline)) {
+        if (++nodes > limit || ((nodes & 0xFFF) == 0 && System.nanoTime() > deadline)) {
             throw new OutOfBudget();
         }
         if (p.over()) {
             return p.score();
         }
-        keys(p, true);
+        keys(p);
         long k1 = lastKey1;
         long k2 = lastKey2;
-        int slot = table.find(k1, k2);
-        if (slot >= 0) {
-            int v = table.value(slot);
-            int kind = table.kind(slot);
-            if (kind == Table.EXACT || (kind == Table.UPPER && v <= alpha) || (kind == Table.LOWER && v >= beta)) {
-                return v;
-            }
+        int state = lastState;
+        table.probe(k1, k2, state);
+        int lower = table.lower;
+        int upper = table.upper;
+        if (lower >= beta || lower == upper) {
+            return lower;
         }
-        int bound = p.upperBound();
+        if (upper <= alpha) {
+            return upper;
+        }
+        int bound = Math.min(p.upperBound(), upper);
         if (bound <= alpha) {
             return bound;
         }
@@ -147,87 +189,70 @@ final class Search {
                 break;
             }
         }
-        int kind = best >= bound ? Table.EXACT : best >= beta ? Table.LOWER : best <= alpha ? Table.UPPER : Table.EXACT;
-        table.put(k1, k2, best, kind, bestMove);
+        if (best >= bound || best > alpha) {
+            // A lower bound: at least beta, or exact (at the bound, or inside the window).
+            table.putLower(k1, k2, state, best, bestMove);
+        }
+        if (best >= bound || best < beta) {
+            table.putUpper(k1, k2, state, best);
+        }
         return best;
     }
 
     /**
-     * Whether {@code p} can be won: the null-window search at 0, with positions that differ only
-     * in health merged by {@link WinTable}.
+     * Whether {@code p} can be won: the null-window search at 0, sharing the table (and its
+     * bounds carried across health and weapon states) with the search for the best score.
      *
      * @throws OutOfBudget when the node or time budget is spent
      */
     boolean wins(Position p) {
-        return wins(p, 0);
-    }
-
-    private boolean wins(Position p, int depth) {
-        if (++nodes > maxNodes || ((nodes & 0xFFF) == 0 && System.nanoTime() > deadline)) {
-            throw new OutOfBudget();
-        }
-        if (p.over()) {
-            return p.score() > 0;
-        }
-        keys(p, false);
-        long k1 = lastKey1;
-        long k2 = lastKey2;
-        int slot = wins.find(k1, k2);
-        if (slot >= 0) {
-            if (p.health >= wins.leastWin(slot)) {
-                return true;
-            }
-            if (p.health <= wins.mostLoss(slot)) {
-                return false;
-            }
-        }
-        if (p.rawBound() <= 0) {
-            return false;
-        }
-        Level level = level(depth);
-        int n = children(p, level);
-        for (int i = 0; i < n; i++) {
-            int c = level.child(i);
-            if (level.bounds[c] <= 0) {
-                continue;
-            }
-            if (level.moves[c] == AVOID) {
-                writeRoom(p);
-            }
-            if (wins(level.children[c], depth + 1)) {
-                wins.win(k1, k2, p.health, level.moves[c]);
-                return true;
-            }
-        }
-        wins.loss(k1, k2, p.health);
-        return false;
+        return search(p, 0, 1, 0) > 0;
     }
 
     /** The move that wins from {@code p}, which {@link #wins(Position)} has shown can be won. */
     int winningMove(Position p) {
-        int slot = wins.find(key1(p, false), key2(p, false));
-        if (slot < 0 || p.health < wins.leastWin(slot)) {
-            if (!wins(p, 0)) {
-                throw new IllegalStateException("not a winning position");
-            }
-            slot = wins.find(key1(p, false), key2(p, false));
-        }
-        return wins.move(slot);
+        return bestMove(p, 0, 1);
     }
 
     /**
-     * The best move for {@code p} within the window {@code (alpha, beta)}: the table's, if its
-     * entry for {@code p} is exact or a lower bound of at least {@code beta}; otherwise found by
-     * searching {@code p} first.
+     * A move from {@code p} that reaches at least {@code beta}, or the best move when the score
+     * lies inside {@code (alpha, beta)}: the table's, if it proves that much; otherwise found by
+     * searching {@code p} first. One of {@code p}'s legal moves.
      */
     int bestMove(Position p, int alpha, int beta) {
-        int slot = table.find(key1(p), key2(p));
-        if (slot < 0 || !(table.kind(slot) == Table.EXACT
-                || (table.kind(slot) == Table.LOWER && table.value(slot) >= beta))) {
+        keys(p);
+        table.probe(lastKey1, lastKey2, lastState);
+        if (!(table.lower >= beta || table.lower == table.upper)) {
             search(p, alpha, beta, 0);
-            slot = table.find(key1(p), key2(p));
+            keys(p);
+            table.probe(lastKey1, lastKey2, lastState);
         }
-        return slot < 0 ? AVOID - 1 : table.move(slot);
+        if (table.lower <= Table.NO_LOWER) {
+            throw new IllegalStateException("no move proven from this position");
+        }
+        return resolve(p, table.lowerMove);
+    }
+
+    /**
+     * {@code move}, stored for a position keyed as {@code p}, as a move of {@code p}: a monster of
+     * the same value in the other suit when the stored one is not in {@code p}'s room.
+     */
+    private static int resolve(Position p, int move) {
+        if (move == AVOID) {
+            return move;
+        }
+        int card = move & (BAREHANDED - 1);
+        for (int i = 0; i < p.roomSize; i++) {
+            if (p.room[i] == card) {
+                return move;
+            }
+        }
+        for (int i = 0; i < p.roomSize; i++) {
+            if (Tape.canonical(p.room[i]) == Tape.canonical(card)) {
+                return p.room[i] + (move & BAREHANDED);
+            }
+        }
+        throw new IllegalStateException("card " + card + " is not in the room");
     }
 
     /** The children of one depth of the search, reused from node to node. */
@@ -281,6 +306,9 @@ final class Search {
                 int raw = c.rawBound();
                 bounds[i] = c.upperBound(raw);
                 promise = raw;
+                if (restart != 0) {
+                    promise += (int) (Tape.mix(lastKey1 + restart * 0x9E3779B97F4A7C15L + i) & 7);
+                }
             }
             order[i] = promise << 4 | (15 - i);
         }
@@ -376,6 +404,33 @@ final class Search {
         return greedyScore(p);
     }
 
+    /**
+     * {@link #winOrGreedyScore} of the position after {@code move} from {@code root}, with at
+     * most {@code nodes} positions for the win search. Unlike a fresh search, the table keeps
+     * what earlier judgements from the same root proved, so the moves of one position share
+     * their work. {@code root} must come from {@link #reset} of this search.
+     */
+    int judge(Position root, int move, long nodes) {
+        Position c = apply(root, move);
+        if (c.over()) {
+            return c.score();
+        }
+        restart(0, nodes);
+        try {
+            if (search(c, 0, 1, 0) > 0) {
+                restart(0, Long.MAX_VALUE);
+                Position s = c;
+                while (!s.over()) {
+                    s = apply(s, winningMove(s));
+                }
+                return s.score();
+            }
+        } catch (OutOfBudget e) {
+            // Undecided within the budget: greedy play judges it.
+        }
+        return greedyScore(c);
+    }
+
     /** {@code ScoundrelRules}' avoid refusal, inverted. */
     private static boolean avoidable(Position p) {
         return !p.dungeonEmpty() && !p.roomFaced && p.roomSize == ScoundrelRules.ROOM_SIZE && !p.previousRoomAvoided;
@@ -441,6 +496,7 @@ final class Search {
             case Position.WEAPON -> {
                 c.weapon = v;
                 c.lastSlain = 0;
+                c.reach = Position.reach(binding, v, 0);
             }
             case Position.POTION -> {
                 if (simple || !c.potionUsed) {
@@ -452,6 +508,7 @@ final class Search {
                 if (!barehanded && weaponUsable(p, card)) {
                     c.health -= Math.max(0, v - c.weapon);
                     c.lastSlain = v;
+                    c.reach = Position.reach(binding, c.weapon, v);
                 } else {
                     c.health -= v;
                 }
@@ -492,69 +549,43 @@ final class Search {
         };
     }
 
-    private long key1(Position p) {
-        return key1(p, true);
-    }
-
-    private long key2(Position p) {
-        return key2(p, true);
-    }
-
-    private long key1(Position p, boolean withHealth) {
-        long room = roomHash(p, true);
-        long scalars = scalars(p, withHealth);
-        return Tape.mix(tape.hash1(p.head, p.tail) * 0x9E3779B97F4A7C15L + room * 0xD6E8FEB86659FD93L + scalars);
-    }
-
-    private long key2(Position p, boolean withHealth) {
-        long room = roomHash(p, false);
-        long scalars = scalars(p, withHealth);
-        return Tape.mix(tape.hash2(p.head, p.tail) * 0xC2B2AE3D27D4EB4FL + room * 0x165667B19E3779F9L + ~scalars);
-    }
-
     /**
-     * Computes {@link #key1(Position, boolean)} and {@link #key2(Position, boolean)} of {@code p}
-     * in one pass, into {@link #lastKey1} and {@link #lastKey2}.
+     * Computes the key of {@code p} into {@link #lastKey1} and {@link #lastKey2}, and its
+     * {@linkplain Table#state state} into {@link #lastState}. The key holds what the state does
+     * not: the dungeon order, the room — as a set when it cannot be avoided (only an avoid reads
+     * its order) — and whether it can be avoided (all the two turn flags decide). Cards are read
+     * as the cards they {@linkplain Tape#canonical play exactly as}.
      */
-    private void keys(Position p, boolean withHealth) {
+    private void keys(Position p) {
+        boolean avoidable = avoidable(p);
         long room1 = 0;
         long room2 = 0;
+        boolean potionInRoom = false;
         for (int i = 0; i < p.roomSize; i++) {
             long r1 = Tape.r1(p.room[i]);
             long r2 = Tape.r2(p.room[i]);
-            if (p.roomFaced) {
-                room1 += r1;
-                room2 += r2;
-            } else {
+            potionInRoom |= Position.KIND[p.room[i]] == Position.POTION;
+            if (avoidable) {
                 room1 = room1 * 31 + r1;
                 room2 = room2 * 31 + r2;
+            } else {
+                room1 += r1;
+                room2 += r2;
             }
         }
-        long scalars = scalars(p, withHealth);
+        long scalars = (avoidable ? 1L : 0L) | (long) p.roomSize << 4;
         lastKey1 = Tape.mix(tape.hash1(p.head, p.tail) * 0x9E3779B97F4A7C15L + room1 * 0xD6E8FEB86659FD93L + scalars);
         lastKey2 = Tape.mix(tape.hash2(p.head, p.tail) * 0xC2B2AE3D27D4EB4FL + room2 * 0x165667B19E3779F9L + ~scalars);
-    }
-
-    /**
-     * The room as a set once a card of it has been faced (it can no longer be avoided, so its
-     * order no longer matters), else as a sequence (an avoid sends it to the bottom in order).
-     */
-    private static long roomHash(Position p, boolean first) {
-        long h = 0;
-        for (int i = 0; i < p.roomSize; i++) {
-            long r = first ? Tape.r1(p.room[i]) : Tape.r2(p.room[i]);
-            h = p.roomFaced ? h + r : h * 31 + r;
+        // A potion flag matters only while a potion is in the room, and never in simple.
+        boolean potionHeals = simple || !p.potionUsed || !potionInRoom;
+        int reach = 0;
+        int weapon = 0;
+        if (p.weapon != 0) {
+            long monsters = p.remaining & Position.MONSTERS;
+            long hittable = monsters & Position.atMost(p.reach);
+            reach = Position.highestValue(hittable);
+            weapon = Math.min(p.weapon, reach);
         }
-        return h;
-    }
-
-    private static long scalars(Position p, boolean withHealth) {
-        return (withHealth ? p.health : 0)
-                | (long) p.weapon << 8
-                | (long) p.lastSlain << 16
-                | (p.previousRoomAvoided ? 1L << 24 : 0)
-                | (p.roomFaced ? 1L << 25 : 0)
-                | (p.potionUsed ? 1L << 26 : 0)
-                | (long) p.roomSize << 28;
+        lastState = Table.state(p.health, potionHeals, weapon, reach);
     }
 }

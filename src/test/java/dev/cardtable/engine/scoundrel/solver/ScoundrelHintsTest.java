@@ -134,14 +134,16 @@ class ScoundrelHintsTest {
      */
     @Test
     void withNoWinTheReasonSaysTheRankingIsByQuickPlayOuts() {
-        ScoundrelState s = RULES.deal(new Setup("standard", Options.none(), new Deal.Seeded("restart-1")));
-        for (String card : List.of("AC", "5C", "10H", "6C", "3C", "10D")) {
-            s = RULES.apply(s, PLAYER, RULES.parseMove(Map.of("action", "play", "card", card)));
-        }
-        s = RULES.apply(s, PLAYER, RULES.parseMove(Map.of("action", "avoid")));
-        assertEquals(2, s.health(), s.toString());
+        // Health 3, no weapon, a room of four big monsters that cannot be avoided (the last room
+        // was): every move dies at once, whatever the unseen order.
+        List<Card> room = cards("AS KS QS JS");
+        List<Card> dungeon = new ArrayList<>(Card.all());
+        dungeon.removeAll(room);
+        ScoundrelState s = new ScoundrelState(Ruleset.STANDARD, WeaponBinding.LESS_OR_EQUAL, dungeon, room, List.of(),
+                3, null, List.of(), true, false, false, null);
         Hint h = HINTS.hint(view(s), s.ruleset(), s.weaponBinding());
         assertEquals(0, h.wins(), h.toString());
+        assertEquals(10, h.samples(), h.toString());
         assertTrue(h.reason().contains("scored best in quick play-outs") && h.reason().contains("may beat"), h.reason());
     }
 }

@@ -1,0 +1,131 @@
+package dev.cardtable.game.analysis;
+
+import dev.cardtable.engine.scoundrel.ScoundrelMove;
+import dev.cardtable.engine.scoundrel.ScoundrelRules;
+import dev.cardtable.engine.scoundrel.ScoundrelState;
+import dev.cardtable.engine.scoundrel.solver.PostGame;
+import dev.cardtable.game.Failure;
+import dev.cardtable.game.GameCatalog;
+import dev.cardtable.game.GameException;
+import dev.cardtable.game.JsonText;
+import dev.cardtable.game.Replay;
+import dev.cardtable.game.Sealing;
+import dev.cardtable.store.AnalysisStore;
+import dev.cardtable.store.GameRow;
+import dev.cardtable.store.GameStore;
+import dev.cardtable.store.MoveLog;
+import dev.cardtable.store.Status;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Post-game analysis ({@code GET /api/games/{id}/analysis}, {@code docs/api.md}, "Post-game
+ * analysis"): the full-information solver's judgement of every position of a finished Scoundrel
+ * game ({@link PostGame}). Only a finished game is analysed — before that the dungeon order is
+ * hidden — and each game once: the first request computes the analysis and stores it, later ones
+ * read it back.
+ *
+ * <p>The game is read in a short transaction and the analysis stored in another; the search in
+ * between holds no database connection.
+ */
+@Singleton
+public class AnalysisService {
+
+    @Inject
+    GameCatalog catalog;
+
+    @Inject
+    GameStore store;
+
+    @Inject
+    MoveLog moveLog;
+
+    @Inject
+    AnalysisStore analyses;
+
+    @Inject
+    JsonText json;
+
+    @Inject
+    Clock clock;
+
+    private final PostGame postGame = new PostGame();
+
+    /** What an analysis is computed from, read while the transaction lasts. */
+    private record Read(String stored, Replay<?, ?, ?> replay) {
+    }
+
+    /**
+     * The analysis of game {@code id}.
+     *
+     * @throws GameException {@code game-not-found}; {@code not-found} for a game type other than
+     *                       Scoundrel; {@code game-not-over} while the game is not finished;
+     *                       {@code game-sealed} for a daily game before its day is over
+     */
+    public AnalysisView analysis(UUID id) {
+        Read read = QuarkusTransaction.requiringNew().call(() -> read(id));
+        if (read.stored() != null) {
+            return json.read(read.stored(), AnalysisView.class);
+        }
+        AnalysisView view = compute(id, read.replay());
+        String stored = QuarkusTransaction.requiringNew().call(() -> analyses.store(id, json.write(view), view.analysedAt()));
+        return json.read(stored, AnalysisView.class);
+    }
+
+    private Read read(UUID id) {
+        GameRow g = store.find(id).orElseThrow(GameException::gameNotFound);
+        if (!ScoundrelRules.TYPE.equals(g.type())) {
+            throw new GameException(Failure.NOT_FOUND, "post-game analysis is offered for Scoundrel games only");
+        }
+        if (g.status() != Status.FINISHED) {
+            throw new GameException(Failure.GAME_NOT_OVER,
+                    "a game is analysed once it is over, when its dungeon order is public; this one is " + g.status().id());
+        }
+        Sealing.check(g, null, clock.instant());
+        String stored = analyses.find(id).orElse(null);
+        return new Read(stored, stored != null ? null
+                : Replay.of(catalog.type(g.type()), g, moveLog.log(g.id(), 0, g.version()), json));
+    }
+
+    private AnalysisView compute(UUID id, Replay<?, ?, ?> replay) {
+        @SuppressWarnings("unchecked")
+        Replay<ScoundrelState, ScoundrelMove, ?> r = (Replay<ScoundrelState, ScoundrelMove, ?>) replay;
+        List<ScoundrelState> positions = new ArrayList<>();
+        List<ScoundrelMove> moves = new ArrayList<>();
+        positions.add(r.at(0));
+        for (int n = 1; n <= r.size(); n++) {
+            moves.add(r.play(n).move());
+            positions.add(r.at(n));
+        }
+        PostGame.Analysis a = postGame.analyse(positions, moves);
+        List<AnalysisView.Position> out = new ArrayList<>(positions.size());
+        for (int i = 0; i < positions.size(); i++) {
+            PostGame.Judgement j = a.positions().get(i);
+            out.add(new AnalysisView.Position(i, i == 0 ? null : write(r, moves.get(i - 1)),
+                    switch (j.verdict()) {
+                        case WINNABLE -> Boolean.TRUE;
+                        case UNWINNABLE -> Boolean.FALSE;
+                        case UNKNOWN -> null;
+                    },
+                    j.bestScore().isPresent() ? j.bestScore().getAsInt() : null,
+                    j.bestMove().map(m -> write(r, m)).orElse(null)));
+        }
+        PostGame.TurningPoint t = a.turningPoint();
+        AnalysisView.TurningPoint turn = t == null ? null : new AnalysisView.TurningPoint(t.move(),
+                t.lostTheWin() ? "lost-the-win" : "lowered-best-score", write(r, t.played()), write(r, t.better()),
+                a.positions().get(t.move() - 1).bestScore().orElseThrow(),
+                a.positions().get(t.move()).bestScore().isPresent() ? a.positions().get(t.move()).bestScore().getAsInt() : null);
+        return new AnalysisView(id.toString(), out, turn, clock.instant());
+    }
+
+    private static Map<String, Object> write(Replay<ScoundrelState, ScoundrelMove, ?> r, ScoundrelMove m) {
+        return r.type().rules().writeMove(m);
+    }
+}
