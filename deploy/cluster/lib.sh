@@ -95,7 +95,7 @@ start_instance() {
       -Dquarkus.http.proxy.allow-forwarded=false \
       -Dquarkus.http.proxy.trusted-proxies=127.0.0.1 \
       -Dquarkus.shutdown.delay=2s \
-      -Dquarkus.shutdown.timeout=15s \
+      -Dquarkus.shutdown.timeout=5s \
       -Dquarkus.log.file.enabled=false \
       -jar "$JAR")
 }

@@ -28,7 +28,10 @@ fi
 rm -rf "$RUN"
 mkdir -p "$RUN" "$PIDS" "$RUN/etcd" "$RUN/haproxy" "$RUN/pg1" "$RUN/pg2"
 chmod 755 "$RUN"
-trap 'log "start-up failed; stopping what was started"; "$HERE/down.sh" || true' ERR
+started_ok=false
+trap "exit 1" INT TERM
+# Whatever stops start-up half-way (a failed step, a signal), what was started is stopped.
+trap 'if [ "$started_ok" != true ]; then log "start-up failed; stopping what was started"; "$HERE/down.sh" || true; fi' EXIT
 
 # Sixteen free loopback ports, asked of the kernel at once.
 read -r ETCD_PORT ETCD_PEER_PORT PG1_PORT PG2_PORT REST1_PORT REST2_PORT DB_PRIMARY_PORT DB_STANDBY_PORT \
@@ -138,7 +141,7 @@ for n in 2 3; do
   await 120 instance_ready "$n" || die "app$n not ready (see $RUN/app$n/server.log)"
 done
 await 20 http_ok "http://127.0.0.1:$API_PORT/api/games?limit=1" || die "the API is not answering through HAProxy"
-trap - ERR
+started_ok=true
 
 cat <<EOS
 

@@ -1,5 +1,6 @@
 package dev.cardtable.events;
 
+import dev.cardtable.game.RecentGames;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -31,6 +32,12 @@ import java.util.stream.Collectors;
  * {@link Channel}: it LISTENs on each channel, hands each notification to its channel, reconnects
  * after a lost connection (telling every channel, so that it can catch up), and beats every
  * channel's heartbeat. Off when {@code cardtable.events.enabled=false}.
+ *
+ * <p>It connects with the datasource's URL, so behind a balancer that routes to the primary
+ * (docs/cluster.md) it follows a failover: the old primary's connection is cut, the next one
+ * reaches the new primary, and every channel catches up from the log. A reconnection also drops
+ * the {@link RecentGames kept games}, whose versions prove nothing once the database may have
+ * changed under them.
  */
 @ApplicationScoped
 public class Listener {
@@ -39,6 +46,9 @@ public class Listener {
 
     @Inject
     Instance<Channel> channels;
+
+    @Inject
+    RecentGames recentGames;
 
     @ConfigProperty(name = "cardtable.events.enabled", defaultValue = "true")
     boolean enabled;
@@ -103,12 +113,18 @@ public class Listener {
     }
 
     private void listen() {
+        boolean first = true;
         while (running) {
             try (Connection c = DriverManager.getConnection(url, username.orElse(null), password.orElse(null));
                  Statement s = c.createStatement()) {
                 for (String name : byName.keySet()) {
                     s.execute("LISTEN " + name);
                 }
+                if (!first) {
+                    recentGames.clear();
+                    LOG.info("event listener reconnected; kept games dropped, catching up from the log");
+                }
+                first = false;
                 for (Channel channel : List.copyOf(byName.values())) {
                     channel.connected(c);
                 }
