@@ -74,7 +74,7 @@ await() {
   return 1
 }
 
-http_ok() { curl -fsS -o /dev/null --max-time 2 "$1"; }
+http_ok() { curl -fs -o /dev/null --max-time 2 "$1"; }
 
 # Starts Card Table instance N (1..3) from state.env; does not wait for it.
 start_instance() {
@@ -84,17 +84,18 @@ start_instance() {
   # shellcheck disable=SC2086
   (cd "$dir" && unset CARDTABLE_DATA_DIR QUARKUS_DATASOURCE_JDBC_URL \
     && export QUARKUS_DATASOURCE_PASSWORD="$DB_PASSWORD" \
-    && spawn "app$n" "$dir/server.log" java ${CARDTABLE_CLUSTER_JAVA_OPTS:--Xms64m -Xmx384m} \
+    && spawn "app$n" "$dir/server.log" java ${CARDTABLE_CLUSTER_JAVA_OPTS:--Xms64m -Xmx384m -XX:+UseSerialGC} \
       -Dcardtable.cluster="$dir" \
       -Dquarkus.http.host=127.0.0.1 -Dquarkus.http.port="${!port_var}" \
       -Dquarkus.management.host=127.0.0.1 -Dquarkus.management.port="${!mgmt_var}" \
       -Dquarkus.datasource.jdbc.url="jdbc:postgresql://127.0.0.1:$DB_PRIMARY_PORT/$DB_NAME" \
       -Dquarkus.datasource.username="$DB_USER" \
+      -Dquarkus.datasource.jdbc.initial-size=4 -Dquarkus.datasource.jdbc.min-size=4 \
       -Dquarkus.http.proxy.proxy-address-forwarding=true \
       -Dquarkus.http.proxy.allow-x-forwarded=true \
       -Dquarkus.http.proxy.allow-forwarded=false \
       -Dquarkus.http.proxy.trusted-proxies=127.0.0.1 \
-      -Dquarkus.shutdown.delay=2s \
+      -Dquarkus.shutdown.delay=3s \
       -Dquarkus.shutdown.timeout=5s \
       -Dquarkus.log.file.enabled=false \
       -jar "$JAR")

@@ -115,7 +115,7 @@ for n in 1 2 3; do
   servers+="    server app$n 127.0.0.1:${!port_var} check port ${!mgmt_var}"$'\n'
 done
 fill "$HERE/haproxy.cfg.in" | awk -v s="$servers" '{ if ($0 == "@API_SERVERS@") printf "%s", s; else print }' >"$RUN/haproxy/haproxy.cfg"
-cp "$HERE/unavailable.http" "$RUN/haproxy/unavailable.http"
+cp "$HERE/unavailable.http" "$HERE/no-instance.http" "$RUN/haproxy/"
 haproxy -c -q -f "$RUN/haproxy/haproxy.cfg" || die "invalid HAProxy configuration $RUN/haproxy/haproxy.cfg"
 spawn haproxy "$RUN/haproxy/haproxy.log" haproxy -db -f "$RUN/haproxy/haproxy.cfg"
 

@@ -62,7 +62,7 @@ class ClusterFailureSuite {
                 System.getProperty("cardtable.cluster.dir", "/tmp/cardtable-cluster-it")));
         // The moves and creates of the load phases are far above a person's; registrations keep
         // their limit (10 a minute per address) for the rate-limit test.
-        String opts = "-Xms64m -Xmx320m -Dcardtable.rate-limit.create=100000 -Dcardtable.rate-limit.move=100000"
+        String opts = "-Xms64m -Xmx320m -XX:+UseSerialGC -Dcardtable.rate-limit.create=100000 -Dcardtable.rate-limit.move=100000"
                 + " -Dcardtable.rate-limit.seat=100000";
         long start = System.nanoTime();
         cluster = Cluster.up(root.resolve("deploy/cluster"), run, jar, opts);
@@ -108,7 +108,8 @@ class ClusterFailureSuite {
         // Health and metrics only on each instance's management port; the balancer refuses /q/.
         assertEquals(404, Players.send(http, cluster.api(), "GET", "/q/metrics", null, null, null).statusCode());
         assertEquals(404, Players.send(http, cluster.instance(1), "GET", "/q/metrics", null, null, null).statusCode());
-        HttpResponse<String> metrics = Players.send(http, cluster.management(1), "GET", "/q/metrics", null, null, null);
+        HttpResponse<String> metrics = http.send(java.net.http.HttpRequest.newBuilder(
+                java.net.URI.create(cluster.management(1) + "/q/metrics")).build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(200, metrics.statusCode());
         assertTrue(metrics.body().contains("cardtable_moves_applied_total"), "metrics on the management port");
     }
@@ -141,12 +142,12 @@ class ClusterFailureSuite {
         long[] before = cpuTicks();
         long start = System.nanoTime();
         Players p = Players.start(cluster.api(), CLIENTS, 10, PAUSE, Integer.MAX_VALUE);
-        Thread.sleep(20_000);
+        Thread.sleep(15_000);
         p.close();
         long elapsed = System.nanoTime() - start;
         long[] after = cpuTicks();
         Players.Tally t = p.verify(cluster.api());
-        assertClean("steady", p, t, false);
+        assertClean("steady", p, t, false, false);
         long ticks = 0;
         for (int i = 0; i < 3; i++) {
             assertTrue(before[i] >= 0 && after[i] >= 0, "instance " + (i + 1) + " kept running");
@@ -166,16 +167,16 @@ class ClusterFailureSuite {
     @Order(4)
     void anInstanceKilledUnderLoadLosesAndRepeatsNothing() throws Exception {
         Players p = Players.start(cluster.api(), CLIENTS, 11, PAUSE, Integer.MAX_VALUE);
-        p.awaitAcknowledged(150, PHASE);
+        p.awaitAcknowledged(100, PHASE);
         long killed = System.nanoTime();
         cluster.kill(2);
-        p.awaitAcknowledged(p.acknowledged() + 150, PHASE);
+        p.awaitAcknowledged(p.acknowledged() + 100, PHASE);
         cluster.start(2);
         long back = System.nanoTime();
-        p.awaitAcknowledged(p.acknowledged() + 100, PHASE);
+        p.awaitAcknowledged(p.acknowledged() + 60, PHASE);
         p.close();
         Players.Tally t = p.verify(cluster.api());
-        assertClean("kill -9 of an instance", p, t, true);
+        assertClean("kill -9 of an instance", p, t, true, true);
         assertTrue(p.calls().stream().anyMatch(c -> "app2".equals(c.servedBy()) && c.start() > back),
                 "the restarted instance serves again");
         FIGURES.put("kill -9 of an instance: instance restarted and ready after", seconds(back - killed));
@@ -228,10 +229,11 @@ class ClusterFailureSuite {
         }
         assertTrue(moved > 0, "some watcher was on the killed instance");
         Players.Tally t = p.verify(cluster.api());
-        assertClean("event streams", p, t, true);
+        assertClean("event streams", p, t, true, true);
         FIGURES.put("event streams: watchers, of them on the killed instance", watched.size() + ", " + moved);
         FIGURES.put("event streams: move events checked, gaps, repeats",
                 watched.keySet().stream().mapToInt(w -> w.ids().size()).sum() + ", 0, 0");
+        assertTrue(!reconnects.isEmpty(), "watchers of the killed instance reconnected");
         FIGURES.put("event streams: reconnect time (ms) median / max", reconnects.stream().sorted().toList()
                 .get(reconnects.size() / 2) + " / " + reconnects.stream().mapToLong(Long::longValue).max().orElse(0));
     }
@@ -240,16 +242,16 @@ class ClusterFailureSuite {
     @Order(6)
     void aDrainedInstanceFailsNoRequest() throws Exception {
         Players p = Players.start(cluster.api(), CLIENTS, 13, PAUSE, Integer.MAX_VALUE);
-        p.awaitAcknowledged(150, PHASE);
+        p.awaitAcknowledged(100, PHASE);
         long stopping = System.nanoTime();
         cluster.stop(3);
         long stopped = System.nanoTime();
-        p.awaitAcknowledged(p.acknowledged() + 100, PHASE);
+        p.awaitAcknowledged(p.acknowledged() + 80, PHASE);
         cluster.start(3);
-        p.awaitAcknowledged(p.acknowledged() + 100, PHASE);
+        p.awaitAcknowledged(p.acknowledged() + 60, PHASE);
         p.close();
         Players.Tally t = p.verify(cluster.api());
-        assertClean("drain", p, t, false);
+        assertClean("drain", p, t, false, false);
         List<Players.Call> failed = p.calls().stream().filter(c -> !c.ok()).toList();
         assertEquals(List.of(), failed, "no request fails while an instance drains");
         FIGURES.put("drain: requests, failed", p.calls().size() + ", 0");
@@ -272,7 +274,7 @@ class ClusterFailureSuite {
         cluster.awaitSync(Duration.ofSeconds(90));
         String before = cluster.primary();
         Players p = Players.start(cluster.api(), CLIENTS, what.startsWith("switch") ? 14 : 15, PAUSE, Integer.MAX_VALUE);
-        p.awaitAcknowledged(100, PHASE);
+        p.awaitAcknowledged(80, PHASE);
         awaitGames(p, 4);
         List<Watcher> watchers = new ArrayList<>();
         List<String> games = p.games().subList(0, 4);
@@ -281,7 +283,7 @@ class ClusterFailureSuite {
         }
         long faultAt = System.nanoTime();
         fault.run();
-        p.awaitAcknowledged(p.acknowledged() + 200, PHASE);
+        p.awaitAcknowledged(p.acknowledged() + 150, PHASE);
         p.close();
         try {
             for (Watcher w : watchers) {
@@ -295,7 +297,7 @@ class ClusterFailureSuite {
                     "every move event once after the failover");
         }
         Players.Tally t = p.verify(cluster.api());
-        assertClean(what, p, t, true);
+        assertClean(what, p, t, true, false);
         List<Players.Call> failed = p.calls().stream().filter(c -> !c.ok() && c.end() > faultAt).toList();
         String window = failed.isEmpty() ? "0 s"
                 : seconds(failed.stream().mapToLong(Players.Call::end).max().orElseThrow()
@@ -309,9 +311,10 @@ class ClusterFailureSuite {
     /**
      * Asserts that every move acknowledged is in the log exactly once and nothing else is; that
      * clients saw only successes and (when {@code unavailableAllowed}) {@code 503} with
-     * {@code Retry-After}, never another error or a lost connection; records the figures.
+     * {@code Retry-After}, never another error, and a connection closed without a response only
+     * when {@code cutAllowed} (an instance killed under the request); records the figures.
      */
-    private static void assertClean(String phase, Players p, Players.Tally t, boolean unavailableAllowed) {
+    private static void assertClean(String phase, Players p, Players.Tally t, boolean unavailableAllowed, boolean cutAllowed) {
         Map<Integer, Long> byStatus = p.calls().stream().collect(Collectors.groupingBy(Players.Call::status, TreeMap::new,
                 Collectors.counting()));
         FIGURES.put(phase + ": acknowledged, lost, duplicated, replayed by key",
@@ -321,7 +324,7 @@ class ClusterFailureSuite {
         assertEquals(0, t.lost(), phase + ": acknowledged moves lost");
         assertEquals(0, t.duplicated(), phase + ": moves applied twice");
         for (Players.Call c : p.calls()) {
-            if (c.ok()) {
+            if (c.ok() || (cutAllowed && c.status() == 0)) {
                 continue;
             }
             assertTrue(unavailableAllowed && c.status() == 503, phase + ": unexpected " + c);
