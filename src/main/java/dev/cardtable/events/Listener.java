@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -43,6 +44,9 @@ import java.util.stream.Collectors;
 public class Listener {
 
     private static final Logger LOG = Logger.getLogger(Listener.class);
+
+    /** The listening connection's {@code application_name}, so operators can tell it apart. */
+    public static final String APPLICATION_NAME = "cardtable-listener";
 
     @Inject
     Instance<Channel> channels;
@@ -115,7 +119,7 @@ public class Listener {
     private void listen() {
         boolean first = true;
         while (running) {
-            try (Connection c = DriverManager.getConnection(url, username.orElse(null), password.orElse(null));
+            try (Connection c = DriverManager.getConnection(url, connectionProperties());
                  Statement s = c.createStatement()) {
                 for (String name : byName.keySet()) {
                     s.execute("LISTEN " + name);
@@ -148,6 +152,15 @@ public class Listener {
                 }
             }
         }
+    }
+
+    /** The datasource's user and password; named {@value #APPLICATION_NAME} in {@code pg_stat_activity}. */
+    private Properties connectionProperties() {
+        Properties p = new Properties();
+        username.ifPresent(u -> p.setProperty("user", u));
+        password.ifPresent(pw -> p.setProperty("password", pw));
+        p.setProperty("ApplicationName", APPLICATION_NAME);
+        return p;
     }
 
     private void beat() {

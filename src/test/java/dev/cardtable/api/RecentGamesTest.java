@@ -1,6 +1,7 @@
 package dev.cardtable.api;
 
 import dev.cardtable.engine.scoundrel.ScoundrelState;
+import dev.cardtable.events.Listener;
 import dev.cardtable.game.JsonText;
 import dev.cardtable.game.RecentGames;
 import dev.cardtable.support.Api;
@@ -93,7 +94,7 @@ class RecentGamesTest {
 
         // The listening connection cut, as a failover cuts it: on reconnecting, nothing kept is trusted.
         assertEquals("1", Db.scalar("select count(pg_terminate_backend(pid)) from pg_stat_activity"
-                + " where pid <> pg_backend_pid() and datname = current_database() and query like 'LISTEN %'"));
+                + " where application_name = ?", Listener.APPLICATION_NAME));
         long deadline = System.nanoTime() + 20_000_000_000L;
         while (recent.get(id).isPresent() && System.nanoTime() < deadline) {
             Thread.sleep(50);
