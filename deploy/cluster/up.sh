@@ -8,7 +8,7 @@
 #
 # Needs: haproxy, patroni, etcd-server, postgresql-15 (Debian), java 21+, and the server
 # packaged with its management interface (built here when missing):
-#   ./mvnw -B -ntp package -DskipTests -Dquarkus.management.enabled=true -Dquarkus.package.output-directory=cluster-app
+#   ./mvnw -B -ntp -Pcluster package -DskipTests     (target/cluster-app/quarkus-run.jar)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -20,11 +20,12 @@ if [ -f "$RUN/state.env" ]; then
   die "a cluster is already up in $RUN (deploy/cluster/down.sh stops it)"
 fi
 if [ ! -f "$JAR" ]; then
-  log "building the server with its management interface into $(dirname "$JAR")"
-  (cd "$ROOT" && ./mvnw -q -B -ntp package -DskipTests -Dquarkus.management.enabled=true \
-    -Dquarkus.package.output-directory="$(basename "$(dirname "$JAR")")")
+  [ "$JAR" = "$ROOT/target/cluster-app/quarkus-run.jar" ] || die "no server jar at $JAR"
+  log "building the server with its management interface into target/cluster-app"
+  (cd "$ROOT" && ./mvnw -q -B -ntp -Pcluster package -DskipTests)
 fi
 
+case "$RUN" in /|/tmp|/tmp/|"$HOME"|"$ROOT") die "refusing to use $RUN as the run directory" ;; esac
 rm -rf "$RUN"
 mkdir -p "$RUN" "$PIDS" "$RUN/etcd" "$RUN/haproxy" "$RUN/pg1" "$RUN/pg2"
 chmod 755 "$RUN"
