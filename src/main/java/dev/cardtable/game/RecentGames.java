@@ -83,11 +83,6 @@ public class RecentGames {
         games.clear();
     }
 
-    /** How many games are kept now. */
-    public synchronized int size() {
-        return games.size();
-    }
-
     /** Forgets game {@code id}: the copy kept is known to be out of date. */
     public synchronized void forget(UUID id) {
         games.remove(id);
