@@ -103,10 +103,10 @@ for n in 1 2; do
 done
 log "Patroni node pg1 (PostgreSQL 127.0.0.1:$PG1_PORT, REST 127.0.0.1:$REST1_PORT)"
 spawn pg1 "$RUN/pg1/patroni.out" "${AS_POSTGRES[@]}" patroni "$RUN/pg1/patroni.yml"
-await 90 http_ok "http://127.0.0.1:$REST1_PORT/primary" || die "pg1 did not become primary (see $RUN/pg1/)"
+await 240 http_ok "http://127.0.0.1:$REST1_PORT/primary" || die "pg1 did not become primary (see $RUN/pg1/)"
 log "Patroni node pg2 (PostgreSQL 127.0.0.1:$PG2_PORT, REST 127.0.0.1:$REST2_PORT)"
 spawn pg2 "$RUN/pg2/patroni.out" "${AS_POSTGRES[@]}" patroni "$RUN/pg2/patroni.yml"
-await 120 http_ok "http://127.0.0.1:$REST2_PORT/sync" || die "pg2 did not become the synchronous standby (see $RUN/pg2/)"
+await 240 http_ok "http://127.0.0.1:$REST2_PORT/sync" || die "pg2 did not become the synchronous standby (see $RUN/pg2/)"
 
 # --- HAProxy.
 log "HAProxy: API 127.0.0.1:$API_PORT, database primary :$DB_PRIMARY_PORT, standby :$DB_STANDBY_PORT"

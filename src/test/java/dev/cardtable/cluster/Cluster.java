@@ -41,7 +41,7 @@ final class Cluster implements AutoCloseable {
             c.close(); // left by a run that was interrupted
         }
         try {
-            c.script(Duration.ofMinutes(6), "up.sh");
+            c.script(Duration.ofMinutes(12), "up.sh");
         } catch (RuntimeException e) {
             c.close();
             throw e;
