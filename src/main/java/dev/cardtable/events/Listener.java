@@ -1,5 +1,6 @@
 package dev.cardtable.events;
 
+import dev.cardtable.game.RecentGames;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -19,6 +20,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -32,14 +34,26 @@ import java.util.stream.Collectors;
  * {@link Channel}: it LISTENs on each channel, hands each notification to its channel, reconnects
  * after a lost connection (telling every channel, so that it can catch up), and beats every
  * channel's heartbeat. Off when {@code cardtable.events.enabled=false}.
+ *
+ * <p>It connects with the datasource's URL, so behind a balancer that routes to the primary
+ * (docs/cluster.md) it follows a failover: the old primary's connection is cut, the next one
+ * reaches the new primary, and every channel catches up from the log. A reconnection also drops
+ * the {@link RecentGames kept games}, whose versions prove nothing once the database may have
+ * changed under them.
  */
 @ApplicationScoped
 public class Listener {
 
     private static final Logger LOG = Logger.getLogger(Listener.class);
 
+    /** The listening connection's {@code application_name}, so operators can tell it apart. */
+    public static final String APPLICATION_NAME = "cardtable-listener";
+
     @Inject
     Instance<Channel> channels;
+
+    @Inject
+    RecentGames recentGames;
 
     @ConfigProperty(name = "cardtable.events.enabled", defaultValue = "true")
     boolean enabled;
@@ -115,12 +129,18 @@ public class Listener {
     }
 
     private void listen() {
+        boolean first = true;
         while (running) {
-            try (Connection c = DriverManager.getConnection(listenUrl.filter(u -> !u.isBlank()).orElse(url), username.orElse(null), password.orElse(null));
+            try (Connection c = DriverManager.getConnection(listenUrl.filter(u -> !u.isBlank()).orElse(url), connectionProperties());
                  Statement s = c.createStatement()) {
                 for (String name : byName.keySet()) {
                     s.execute("LISTEN " + name);
                 }
+                if (!first) {
+                    recentGames.clear();
+                    LOG.info("event listener reconnected; kept games dropped, catching up from the log");
+                }
+                first = false;
                 for (Channel channel : List.copyOf(byName.values())) {
                     channel.connected(c);
                 }
@@ -148,6 +168,15 @@ public class Listener {
                 }
             }
         }
+    }
+
+    /** The datasource's user and password; named {@value #APPLICATION_NAME} in {@code pg_stat_activity}. */
+    private Properties connectionProperties() {
+        Properties p = new Properties();
+        username.ifPresent(u -> p.setProperty("user", u));
+        password.ifPresent(pw -> p.setProperty("password", pw));
+        p.setProperty("ApplicationName", APPLICATION_NAME);
+        return p;
     }
 
     private void beat() {

@@ -74,6 +74,15 @@ public class RecentGames {
         }
     }
 
+    /**
+     * Forgets every game: the database connection was lost or the primary may have changed
+     * (a failover), after which a copy's version matching the stored one is no proof that it is
+     * the stored game.
+     */
+    public synchronized void clear() {
+        games.clear();
+    }
+
     /** Forgets game {@code id}: the copy kept is known to be out of date. */
     public synchronized void forget(UUID id) {
         games.remove(id);

@@ -23,7 +23,9 @@ import java.util.Set;
  * <ul>
  *   <li>a {@link SQLException} whose SQLState is of class {@code 08} (connection exception), or
  *       {@code 57P01}–{@code 57P03} (the server is shutting down, crashed or not yet accepting
- *       connections), or {@code 53300} (no connection slot free);</li>
+ *       connections), {@code 53300} (no connection slot free), or {@code 25006} (read-only
+ *       transaction: the server reached is a standby, as during a failover before the balancer
+ *       has moved to the new primary);</li>
  *   <li>a JDBC {@link SQLTransientConnectionException} or {@link SQLNonTransientConnectionException};</li>
  *   <li>Hibernate's {@link JDBCConnectionException};</li>
  *   <li>an Agroal pool failure to hand out a connection: its acquisition timeout (configured with
@@ -105,7 +107,8 @@ public final class DatabaseOutage {
                 || state.equals("57P01")    // admin_shutdown
                 || state.equals("57P02")    // crash_shutdown
                 || state.equals("57P03")    // cannot_connect_now (starting up, shutting down, recovering)
-                || state.equals("53300");   // too_many_connections
+                || state.equals("53300")    // too_many_connections
+                || state.equals("25006");   // read_only_sql_transaction: a standby, mid-failover
     }
 
     /** Agroal's own failures to hand out a connection, which carry no SQLState. */

@@ -1,9 +1,11 @@
 package dev.cardtable.api;
 
 import dev.cardtable.engine.scoundrel.ScoundrelState;
+import dev.cardtable.events.Listener;
 import dev.cardtable.game.JsonText;
 import dev.cardtable.game.RecentGames;
 import dev.cardtable.support.Api;
+import dev.cardtable.support.Db;
 import dev.cardtable.support.PostgresResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -80,5 +82,26 @@ class RecentGamesTest {
         assertEquals(4, recent.get(id).orElseThrow().game().version());
         as(g.token()).header("If-Match", "\"3\"").body(Map.of("action", "avoid")).post("/api/games/" + g.id() + "/moves")
                 .then().statusCode(412).body("detail", containsString("at version 4"));
+    }
+
+    @Test
+    void keptGamesAreDroppedWhenTheListeningConnectionIsLost() throws Exception {
+        Api.Created g = Api.scoundrel("43", "failover");
+        UUID id = UUID.fromString(g.id());
+        List<String> room = g.response().path("view.room");
+        move(g.id(), g.token(), Map.of("action", "play", "card", room.get(0))).then().statusCode(200);
+        assertTrue(recent.get(id).isPresent());
+
+        // The listening connection cut, as a failover cuts it: on reconnecting, nothing kept is trusted.
+        assertEquals("1", Db.scalar("select count(pg_terminate_backend(pid)) from pg_stat_activity"
+                + " where application_name = ?", Listener.APPLICATION_NAME));
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        while (recent.get(id).isPresent() && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertTrue(recent.get(id).isEmpty(), "kept games dropped after the listener reconnected");
+        // The game is played on from the database as before.
+        move(g.id(), g.token(), Map.of("action", "play", "card", room.get(1))).then().statusCode(200)
+                .body("version", equalTo(2));
     }
 }

@@ -7,16 +7,16 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** Reads a Linux process's memory and CPU time from {@code /proc}. */
-final class ProcStat {
+public final class ProcStat {
 
     /** USER_HZ: clock ticks per second of {@code /proc/<pid>/stat} (100 on Linux). */
-    static final int TICKS_PER_SECOND = 100;
+    public static final int TICKS_PER_SECOND = 100;
 
     private ProcStat() {
     }
 
     /** {@code /proc/<pid>/status} as key → value (e.g. VmRSS → "512340 kB"); empty if unreadable. */
-    static Map<String, String> status(long pid) {
+    public static Map<String, String> status(long pid) {
         Map<String, String> out = new LinkedHashMap<>();
         try {
             for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
@@ -32,7 +32,7 @@ final class ProcStat {
     }
 
     /** User plus system CPU time of the process in clock ticks, or -1 if unreadable. */
-    static long cpuTicks(long pid) {
+    public static long cpuTicks(long pid) {
         long[] f = times(pid);
         return f == null ? -1 : f[0] + f[1];
     }

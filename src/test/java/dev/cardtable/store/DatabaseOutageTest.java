@@ -30,7 +30,7 @@ class DatabaseOutageTest {
 
     @Test
     void connectionStatesAndServerShutdownAreOutages() {
-        for (String s : new String[]{"08000", "08001", "08003", "08006", "57P01", "57P02", "57P03", "53300"}) {
+        for (String s : new String[]{"08000", "08001", "08003", "08006", "57P01", "57P02", "57P03", "53300", "25006"}) {
             assertTrue(DatabaseOutage.causedBy(state(s)), s);
         }
         assertTrue(DatabaseOutage.causedBy(new SQLTransientConnectionException("gone")));
