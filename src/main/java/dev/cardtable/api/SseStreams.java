@@ -6,8 +6,11 @@ import dev.cardtable.game.Failure;
 import dev.cardtable.game.GameException;
 import dev.cardtable.store.ConnectionPool;
 import dev.cardtable.store.DatabaseOutage;
+import io.quarkus.runtime.ShutdownDelayInitiatedEvent;
+import io.quarkus.runtime.ShutdownEvent;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.sse.OutboundSseEvent;
 import jakarta.ws.rs.sse.Sse;
@@ -16,7 +19,9 @@ import jakarta.ws.rs.sse.SseEventSink;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -54,6 +59,7 @@ public class SseStreams {
     ObjectMapper json;
 
     private final AtomicInteger open = new AtomicInteger();
+    private final Set<Stream> live = ConcurrentHashMap.newKeySet();
     private final Map<String, AtomicInteger> byClient = new ConcurrentHashMap<>();
 
     /** Event streams open on this instance now. */
@@ -87,12 +93,32 @@ public class SseStreams {
                     + "try again in " + RETRY_AFTER_SECONDS + " s", Map.of("retryAfter", RETRY_AFTER_SECONDS));
         }
         s.counted.set(true);
+        live.add(s);
         // The sink tells a broadcaster when it closes, whoever closed it (the client or the server).
         SseBroadcaster closing = sse.newBroadcaster();
         closing.onClose(x -> s.closed());
         closing.register(sink);
         s.send(sse.newEventBuilder().comment("connected").build());
         return s;
+    }
+
+    /**
+     * When the instance starts to drain (readiness down, {@code quarkus.shutdown.delay}), or stops
+     * without a drain: every open stream is closed, so that its client reconnects, through the
+     * balancer, to another instance and resumes with {@code Last-Event-ID}.
+     */
+    void drain(@Observes ShutdownDelayInitiatedEvent event) {
+        closeAll();
+    }
+
+    void stop(@Observes ShutdownEvent event) {
+        closeAll();
+    }
+
+    private void closeAll() {
+        for (Stream s : List.copyOf(live)) {
+            s.close();
+        }
     }
 
     /**
@@ -208,6 +234,7 @@ public class SseStreams {
 
         /** Gives back the stream's place under the caps, once. */
         private void closed() {
+            live.remove(this);
             if (counted.compareAndSet(true, false)) {
                 open.decrementAndGet();
                 release(client);
