@@ -3,7 +3,7 @@ package dev.cardtable.api;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.cardtable.game.MoveService;
+import dev.cardtable.game.MoveRequest;
 import dev.cardtable.game.view.GameView;
 
 import java.util.Arrays;
@@ -55,13 +55,13 @@ public final class ETags {
      * The versions an {@code If-Match} header accepts: each listed tag's version ({@code "7"},
      * {@code 7} or a tag of {@link #of}; weak tags match nothing); null for no header or {@code *}.
      */
-    public static MoveService.Expected expected(String ifMatch) {
+    public static MoveRequest.Expected expected(String ifMatch) {
         if (ifMatch == null || ifMatch.isBlank() || ifMatch.trim().equals("*")) {
             return null;
         }
         Set<Integer> versions = Arrays.stream(ifMatch.split(",")).map(ETags::version).filter(Objects::nonNull)
                 .collect(Collectors.toSet());
-        return new MoveService.Expected(versions, ifMatch.trim());
+        return new MoveRequest.Expected(versions, ifMatch.trim());
     }
 
     /** Whether an {@code If-None-Match} header names {@code etag} (or is {@code *}). */

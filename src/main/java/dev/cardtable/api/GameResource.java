@@ -9,8 +9,9 @@ import dev.cardtable.game.GameCatalog;
 import dev.cardtable.game.GameCreation;
 import dev.cardtable.game.GameException;
 import dev.cardtable.game.GameReads;
-import dev.cardtable.game.analysis.AnalysisService;
 import dev.cardtable.game.hints.HintService;
+import dev.cardtable.game.MoveOutcome;
+import dev.cardtable.game.MoveRequest;
 import dev.cardtable.game.MoveService;
 import dev.cardtable.game.players.Players;
 import dev.cardtable.game.lobby.Rematches;
@@ -19,7 +20,6 @@ import dev.cardtable.game.view.GameRecord;
 import dev.cardtable.game.record.RecordImport;
 import dev.cardtable.game.view.GameView;
 import dev.cardtable.game.hints.HintView;
-import dev.cardtable.game.analysis.AnalysisView;
 import dev.cardtable.game.view.LogPage;
 import dev.cardtable.game.view.Position;
 import dev.cardtable.game.view.StreamTicket;
@@ -80,9 +80,6 @@ public class GameResource {
 
     @Inject
     HintService hints;
-
-    @Inject
-    AnalysisService analyses;
 
     @Inject
     GameCatalog catalog;
@@ -179,7 +176,7 @@ public class GameResource {
                          @HeaderParam(MoveHeaders.IDEMPOTENCY_KEY) String idempotencyKey,
                          @Context HttpHeaders headers,
                          Map<String, Object> move) {
-        MoveService.MoveOutcome outcome = moves.move(new MoveService.MoveRequest(parseId(id), authorization, move,
+        MoveOutcome outcome = moves.move(new MoveRequest(parseId(id), authorization, move,
                 MoveHeaders.expected(ifMatch, headers), MoveHeaders.idempotencyKey(idempotencyKey, headers)));
         // The body is JSON text (a stored idempotent response is sent as it was): say its type as
         // every other JSON response does.
@@ -264,15 +261,6 @@ public class GameResource {
                          @Parameter(description = "Bearer <seat token>; required")
                          @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
         return hints.hint(parseId(id), authorization);
-    }
-
-    @GET
-    @Path("/games/{id}/analysis")
-    @Operation(summary = "Post-game analysis of a finished Scoundrel game: every position judged by the full-information solver")
-    @APIResponse(responseCode = "200", description = "The analysis",
-            content = @Content(schema = @Schema(ref = "AnalysisView")))
-    public AnalysisView analysis(@PathParam("id") String id) {
-        return analyses.analysis(parseId(id));
     }
 
     @GET

@@ -1,7 +1,7 @@
 package dev.cardtable.api;
 
 import dev.cardtable.game.GameException;
-import dev.cardtable.game.MoveService;
+import dev.cardtable.game.MoveRequest;
 import jakarta.ws.rs.core.HttpHeaders;
 
 import java.util.List;
@@ -21,7 +21,7 @@ final class MoveHeaders {
      * The versions {@code If-Match} accepts: several {@code If-Match} headers are one list
      * (RFC 9110 5.3). {@code first} is the first header's value; null for none or {@code *}.
      */
-    static MoveService.Expected expected(String first, HttpHeaders headers) {
+    static MoveRequest.Expected expected(String first, HttpHeaders headers) {
         List<String> all = headers.getRequestHeader(HttpHeaders.IF_MATCH);
         return ETags.expected(all == null || all.size() < 2 ? first : String.join(", ", all));
     }

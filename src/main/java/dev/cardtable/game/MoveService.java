@@ -55,39 +55,6 @@ public class MoveService {
     /** Optimistic tries of one move before it waits for the game's lock. */
     static final int OPTIMISTIC_ATTEMPTS = 3;
 
-    /**
-     * A move request.
-     *
-     * @param gameId         the game
-     * @param authorization  the {@code Authorization} header
-     * @param move           the move's JSON form
-     * @param expected       the versions the caller's {@code If-Match} accepts, or null for any
-     * @param idempotencyKey the {@code Idempotency-Key} header (1 to 255 characters, checked by the
-     *                       HTTP layer), or null
-     */
-    public record MoveRequest(UUID gameId, String authorization, Map<String, Object> move, Expected expected,
-                              String idempotencyKey) {
-    }
-
-    /**
-     * The versions a move may apply to.
-     *
-     * @param versions the acceptable versions
-     * @param given    the header as sent, for the error detail
-     */
-    public record Expected(Set<Integer> versions, String given) {
-    }
-
-    /**
-     * What a move request produced.
-     *
-     * @param body     the response body as sent (for a retry: as first sent)
-     * @param game     the game after the move as the mover sees it; null for a retry
-     * @param replayed whether this is a stored response to an earlier request with the same key
-     */
-    public record MoveOutcome(String body, GameView game, boolean replayed) {
-    }
-
     @Inject
     GameCatalog catalog;
 
@@ -128,7 +95,7 @@ public class MoveService {
     public MoveOutcome move(MoveRequest req) {
         Timer.Sample sample = Timer.start(metrics);
         Applied out = null;
-        Prepared prepared = null;
+        PreparedMove prepared = null;
         boolean optimistic = req.idempotencyKey() == null;
         Optional<RecentGames.Kept> kept = optimistic ? recent.get(req.gameId()) : Optional.empty();
         for (int i = 0; i < OPTIMISTIC_ATTEMPTS && out == null && optimistic; i++) {
@@ -141,8 +108,8 @@ public class MoveService {
                 }
                 out = tried.get();
                 recent.wrote(out.after(), out.state());
-            } catch (NeedsLock e) {
-                prepared = e.prepared;
+            } catch (PreparedMove.NeedsLock e) {
+                prepared = e.prepared();
                 break;
             } catch (GameWriter.Overtaken e) {
                 recent.forget(req.gameId());
@@ -184,7 +151,7 @@ public class MoveService {
      * The move in a transaction holding the game's row lock. A move too late ends the game on time
      * and is refused; that end commits.
      */
-    private Applied locked(MoveRequest req, Prepared prepared) {
+    private Applied locked(MoveRequest req, PreparedMove prepared) {
         return QuarkusTransaction.joiningExisting()
                 .exceptionHandler(e -> e instanceof TimeExpired ? TransactionExceptionResult.COMMIT
                         : TransactionExceptionResult.ROLLBACK)
@@ -193,38 +160,11 @@ public class MoveService {
     }
 
     /**
-     * A move computed on a game read without its lock (the caller's move and the computer seats'
-     * replies, which may take a while to think), to be written under the lock with no new thinking
-     * when the game is still as read: every change bumps the game's version or its seats taken, and
-     * computer seats choose alike from the same position ({@link GameWriter#letComputersMove}).
-     *
-     * @param read     the game it was computed on
-     * @param seat     the mover's seat
-     * @param progress the moves played on it, not yet written
-     */
-    private record Prepared(GameRow read, int seat, Progress<?, ?, ?> progress) {
-
-        boolean holdsFor(GameRow locked, int seat) {
-            return this.seat == seat && read.version() == locked.version() && read.changes() == locked.changes();
-        }
-    }
-
-    /** The move needs the game's lock; what was computed without it is carried to the locked try. */
-    private static final class NeedsLock extends RuntimeException {
-        private final transient Prepared prepared;
-
-        NeedsLock(Prepared prepared) {
-            super(null, null, false, false);
-            this.prepared = prepared;
-        }
-    }
-
-    /**
      * A move with an {@code Idempotency-Key} computed on the game read without its lock, so that
      * no connection is held while computer seats think; null when it cannot be (a refusal, a
      * repeated key, or time run out are then decided under the lock).
      */
-    private Prepared prepare(MoveRequest req) {
+    private PreparedMove prepare(MoveRequest req) {
         try {
             GameRow g = store.find(req.gameId()).orElse(null);
             if (g == null) {
@@ -233,8 +173,8 @@ public class MoveService {
             int seat = Seating.authenticate(g, req.authorization(), true);
             apply(catalog.type(g.type()), RecentGames.Kept.read(g), seat, req, false, null, true);
             return null;
-        } catch (NeedsLock e) {
-            return e.prepared;
+        } catch (PreparedMove.NeedsLock e) {
+            return e.prepared();
         } catch (GameException | IllegalMove | MalformedInput e) {
             return null;
         }
@@ -251,7 +191,7 @@ public class MoveService {
         return attempt(req, read, lock, null);
     }
 
-    private Optional<Applied> attempt(MoveRequest req, RecentGames.Kept read, boolean lock, Prepared prepared) {
+    private Optional<Applied> attempt(MoveRequest req, RecentGames.Kept read, boolean lock, PreparedMove prepared) {
         GameRow g = read.game();
         int seat = Seating.authenticate(g, req.authorization(), true);
         if (req.move() == null) {
@@ -285,12 +225,12 @@ public class MoveService {
 
     /**
      * @param prepared what was computed on the same game without the lock, or null
-     * @param dryRun   compute only: end with {@link NeedsLock} carrying the moves, never write
-     * @throws NeedsLock when, read without the lock, the move ends the game (or {@code dryRun})
+     * @param dryRun   compute only: end with {@link PreparedMove.NeedsLock} carrying the moves, never write
+     * @throws PreparedMove.NeedsLock when, read without the lock, the move ends the game (or {@code dryRun})
      */
     @SuppressWarnings("unchecked")
     private <S, M, V> Optional<Applied> apply(GameType<S, M, V> type, RecentGames.Kept read, int seat,
-                                              MoveRequest req, boolean lock, Prepared prepared, boolean dryRun) {
+                                              MoveRequest req, boolean lock, PreparedMove prepared, boolean dryRun) {
         GameRow g = read.game();
         Rules<S, M, V> rules = type.rules();
         M move = rules.parseMove(req.move());
@@ -306,7 +246,7 @@ public class MoveService {
             throw new TimeExpired(g.table().deadline());
         }
         GameException.requireActive(g.status());
-        Expected expected = req.expected();
+        MoveRequest.Expected expected = req.expected();
         if (expected != null && !expected.versions().contains(g.changes())) {
             String named = expected.versions().isEmpty() ? "If-Match " + expected.given()
                     + " names no version of the game (a weak tag, W/\"…\", never matches)" : "If-Match names version " + expected.given();
@@ -327,7 +267,7 @@ public class MoveService {
         }
         if (dryRun || !lock && p.result().isPresent()) {
             // The end writes standings and a fingerprint too, under the lock; what was computed goes along.
-            throw new NeedsLock(new Prepared(g, seat, p));
+            throw new PreparedMove.NeedsLock(new PreparedMove(g, seat, p));
         }
         GameRow after = writer.save(p);
         GameView view = projection.game(type, after, p.state(), seat).withApplied(applied(p, after, seat));

@@ -42,7 +42,7 @@ public class AnalysisStore {
                     on conflict (game_id) do nothing""")) {
                 ps.setObject(1, id);
                 ps.setString(2, analysis);
-                GameStore.setTime(ps, 3, at);
+                SqlTimes.setTime(ps, 3, at);
                 return ps.executeUpdate();
             }
         });

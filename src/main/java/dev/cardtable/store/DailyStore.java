@@ -110,7 +110,7 @@ public class DailyStore {
                 ps.setString(2, ruleset);
                 ps.setString(3, seed);
                 ps.setString(4, commitment);
-                GameStore.setTime(ps, 5, at);
+                SqlTimes.setTime(ps, 5, at);
                 return ps.executeUpdate();
             }
         });
@@ -145,7 +145,7 @@ public class DailyStore {
                 ps.setString(2, ruleset);
                 ps.setObject(3, player);
                 ps.setObject(4, game);
-                GameStore.setTime(ps, 5, at);
+                SqlTimes.setTime(ps, 5, at);
                 return ps.executeUpdate() == 1;
             }
         });
@@ -177,7 +177,7 @@ public class DailyStore {
                 ps.setBoolean(3, after == null);
                 ps.setInt(4, after == null ? 0 : -after.score());
                 ps.setInt(5, after == null ? 0 : after.moves());
-                GameStore.setTime(ps, 6, after == null ? Instant.EPOCH : after.finishedAt());
+                SqlTimes.setTime(ps, 6, after == null ? Instant.EPOCH : after.finishedAt());
                 ps.setObject(7, after == null ? new UUID(0, 0) : after.gameId());
                 ps.setInt(8, limit);
                 return boardRows(ps);
@@ -203,7 +203,7 @@ public class DailyStore {
         try (ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 out.add(new BoardRow(rs.getLong(1), rs.getString(2), rs.getObject(3, UUID.class), rs.getInt(4),
-                        rs.getInt(5), rs.getString(6), GameStore.time(rs, 7)));
+                        rs.getInt(5), rs.getString(6), SqlTimes.time(rs, 7)));
             }
         }
         return out;

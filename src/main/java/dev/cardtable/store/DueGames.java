@@ -34,8 +34,8 @@ public class DueGames {
                     select id from games
                     where status = 'active' and (deadline <= ? or (clock is null and updated_at <= ?))
                     limit ?""")) {
-                GameStore.setTime(ps, 1, now);
-                GameStore.setTime(ps, 2, idleBefore);
+                SqlTimes.setTime(ps, 1, now);
+                SqlTimes.setTime(ps, 2, idleBefore);
                 ps.setInt(3, limit);
                 List<UUID> ids = new ArrayList<>();
                 try (ResultSet rs = ps.executeQuery()) {

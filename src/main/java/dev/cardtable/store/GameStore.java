@@ -1,5 +1,8 @@
 package dev.cardtable.store;
 
+import static dev.cardtable.store.SqlTimes.setTime;
+import static dev.cardtable.store.SqlTimes.time;
+
 import io.agroal.api.AgroalDataSource;
 import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
@@ -11,8 +14,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -279,21 +280,6 @@ public class GameStore {
         ps.setString(i + 5, s.outcome());
         ps.setObject(i + 6, s.score(), Types.INTEGER);
         ps.setObject(i + 7, s.playerId());
-    }
-
-    static void setTime(PreparedStatement ps, int i, Instant t) throws SQLException {
-        ps.setObject(i, t == null ? null : OffsetDateTime.ofInstant(t, ZoneOffset.UTC), Types.TIMESTAMP_WITH_TIMEZONE);
-    }
-
-    static Instant time(ResultSet rs, int i) throws SQLException {
-        OffsetDateTime t = rs.getObject(i, OffsetDateTime.class);
-        return t == null ? null : t.toInstant();
-    }
-
-    /** Statements run on one connection. */
-    @FunctionalInterface
-    interface Work<T> {
-        T execute(Connection c) throws SQLException;
     }
 
     /**

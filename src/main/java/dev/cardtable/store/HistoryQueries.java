@@ -138,7 +138,7 @@ public class HistoryQueries {
         try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
             for (int i = 0; i < p.size(); i++) {
                 if (p.get(i) instanceof Instant at) {
-                    GameStore.setTime(ps, i + 1, at);
+                    SqlTimes.setTime(ps, i + 1, at);
                 } else {
                     ps.setObject(i + 1, p.get(i));
                 }

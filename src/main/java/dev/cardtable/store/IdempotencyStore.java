@@ -54,7 +54,7 @@ public class IdempotencyStore {
                 ps.setString(3, key);
                 ps.setString(4, requestHash);
                 ps.setString(5, response);
-                GameStore.setTime(ps, 6, at);
+                SqlTimes.setTime(ps, 6, at);
                 ps.executeUpdate();
             }
             return null;

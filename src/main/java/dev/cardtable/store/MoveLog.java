@@ -44,7 +44,7 @@ public class MoveLog {
                     ps.setInt(i++, m.seq());
                     ps.setInt(i++, m.seat());
                     ps.setString(i++, m.move());
-                    GameStore.setTime(ps, i++, m.at());
+                    SqlTimes.setTime(ps, i++, m.at());
                 }
                 try (ResultSet rs = ps.executeQuery()) {
                     rs.next();
@@ -93,7 +93,7 @@ public class MoveLog {
                 List<MoveRow> out = new ArrayList<>();
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
-                        out.add(new MoveRow(rs.getInt(1), rs.getInt(2), rs.getString(3), GameStore.time(rs, 4)));
+                        out.add(new MoveRow(rs.getInt(1), rs.getInt(2), rs.getString(3), SqlTimes.time(rs, 4)));
                     }
                 }
                 return out;

@@ -36,7 +36,7 @@ public class PlayerStore {
                 ps.setObject(1, id);
                 ps.setString(2, name);
                 ps.setString(3, keyHash);
-                GameStore.setTime(ps, 4, at);
+                SqlTimes.setTime(ps, 4, at);
                 return ps.executeUpdate() == 1 ? Optional.of(new PlayerRow(id, name, at)) : Optional.empty();
             }
         });
@@ -71,7 +71,7 @@ public class PlayerStore {
                 if (keyHash != null) {
                     ps.setString(i++, keyHash);
                 }
-                GameStore.setTime(ps, i++, at);
+                SqlTimes.setTime(ps, i++, at);
                 ps.setObject(i, id);
                 return ps.executeUpdate() == 1;
             }
@@ -90,6 +90,6 @@ public class PlayerStore {
     }
 
     private static PlayerRow row(ResultSet rs) throws SQLException {
-        return new PlayerRow(rs.getObject(1, UUID.class), rs.getString(2), GameStore.time(rs, 3));
+        return new PlayerRow(rs.getObject(1, UUID.class), rs.getString(2), SqlTimes.time(rs, 3));
     }
 }

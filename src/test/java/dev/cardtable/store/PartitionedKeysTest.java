@@ -96,7 +96,7 @@ class PartitionedKeysTest {
             ps.setInt(i++, 1);
             ps.setInt(i++, 0);
             ps.setString(i++, "{}");
-            GameStore.setTime(ps, i, Instant.now());
+            SqlTimes.setTime(ps, i, Instant.now());
         });
         sql.put("seat read", "select seat, kind, name, token_hash, outcome from seats where game_id = ? order by seat");
         statements.put("seat read", (ps, gid) -> ps.setObject(1, gid));
