@@ -124,8 +124,17 @@ spawn haproxy "$RUN/haproxy/haproxy.log" haproxy -db -f "$RUN/haproxy/haproxy.cf
 export PGPASSWORD=$SUPERUSER_PASSWORD PGCONNECT_TIMEOUT=3
 psql_primary() { psql -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$DB_PRIMARY_PORT" -U postgres "$@"; }
 await 30 psql_primary -d postgres -c 'select 1' || die "no primary behind 127.0.0.1:$DB_PRIMARY_PORT"
-psql_primary -d postgres -c "create role $DB_USER login password '$DB_PASSWORD'"
-psql_primary -d postgres -c "create database $DB_NAME owner $DB_USER"
+# Each step is retried: Patroni may restart the fresh primary once more just after bootstrap, and
+# a step cut off that way is tried again (each checks first whether it already took effect).
+create_role() {
+  psql_primary -d postgres -c "do \$\$ begin if not exists (select from pg_roles where rolname = '$DB_USER') then create role $DB_USER login password '$DB_PASSWORD'; end if; end \$\$"
+}
+create_db() {
+  psql_primary -d postgres -tAc "select 1 from pg_database where datname = '$DB_NAME'" | grep -q 1 \
+    || psql_primary -d postgres -c "create database $DB_NAME owner $DB_USER"
+}
+await 60 create_role || die "could not create the role $DB_USER on the primary"
+await 60 create_db || die "could not create the database $DB_NAME on the primary"
 unset PGPASSWORD
 
 # --- Three Card Table instances, pointed at the primary's port.
