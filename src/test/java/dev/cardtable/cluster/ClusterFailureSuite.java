@@ -183,6 +183,13 @@ class ClusterFailureSuite {
         cluster.start(2);
         long back = System.nanoTime();
         p.awaitAcknowledged(p.acknowledged() + 60, PHASE);
+        // The balancer takes the restarted instance back after its health checks pass (slow start):
+        // the load goes on, bounded, until the instance has served a call again.
+        long until = System.nanoTime() + PHASE.toNanos();
+        while (System.nanoTime() < until
+                && p.calls().stream().noneMatch(c -> "app2".equals(c.servedBy()) && c.start() > back)) {
+            Thread.sleep(250);
+        }
         p.close();
         Players.Tally t = p.verify(cluster.api());
         assertClean("kill -9 of an instance", p, t, true, true);
