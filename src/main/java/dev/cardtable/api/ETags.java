@@ -73,6 +73,11 @@ public final class ETags {
                 .map(t -> t.trim().startsWith("W/") ? t.trim().substring(2) : t.trim()).anyMatch(etag::equals);
     }
 
+    /** A tag as {@link #of} writes it (quoted), as JAX-RS's entity tag, for a {@code 304} answer. */
+    static jakarta.ws.rs.core.EntityTag entityTag(String etag) {
+        return new jakarta.ws.rs.core.EntityTag(etag.substring(1, etag.length() - 1));
+    }
+
     /** The version a strong tag names; else null (a weak tag never matches {@code If-Match}, RFC 9110 13.1.1). */
     static Integer version(String tag) {
         String v = tag.trim();

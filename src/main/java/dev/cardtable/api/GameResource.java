@@ -142,7 +142,7 @@ public class GameResource {
         GameView game = reads.game(parseId(id), authorization);
         String etag = ETags.of(game);
         if (ETags.matches(ifNoneMatch, etag)) {
-            return Response.notModified().tag(unquote(etag)).header("Vary", "Authorization").build();
+            return Response.notModified().tag(ETags.entityTag(etag)).header("Vary", "Authorization").build();
         }
         return Response.ok(game).header(HttpHeaders.ETAG, etag).header("Vary", "Authorization").build();
     }
@@ -293,9 +293,5 @@ public class GameResource {
             throw new GameException(Failure.MALFORMED_REQUEST, "'" + name + "' must be an integer"
                     + (digits ? " from " + Integer.MIN_VALUE + " to " + Integer.MAX_VALUE : ""));
         }
-    }
-
-    private static jakarta.ws.rs.core.EntityTag unquote(String etag) {
-        return new jakarta.ws.rs.core.EntityTag(etag.substring(1, etag.length() - 1));
     }
 }
