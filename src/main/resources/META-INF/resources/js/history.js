@@ -9,24 +9,30 @@ export function historyTable(filters) {
   const more = h('button', { id: 'more', hidden: true }, 'More games');
   let cursor = null;
   const cell = (label, ...content) => h('td', { 'data-label': label }, ...content);
+  // aria-busy: true while a page is being read, so that readers (and tests) know the rows are not final.
   const load = async () => {
-    const page = await api.history(filters, cursor);
-    cursor = page.next;
-    more.hidden = !cursor;
-    for (const g of page.items) {
-      body.append(h('tr', { 'data-id': g.id },
-        cell('Created', when(g.createdAt)),
-        cell('Game', g.type),
-        cell('Seats', g.seats.map((s, i) => [i ? ' v ' : '', s.kind === 'human' ? h('a', { href: `#/player/${encodeURIComponent(s.name)}` }, s.name) : seatName(s)])),
-        cell('Status', g.status),
-        cell('Result', shortResult(g.result)),
-        cell('Open', h('span', { class: 'links' }, h('a', { href: `#/game/${g.id}` }, g.status === 'finished' ? 'view' : 'watch'),
-          h('a', { href: `#/replay/${g.id}` }, 'replay')))));
+    table.setAttribute('aria-busy', 'true');
+    try {
+      const page = await api.history(filters, cursor);
+      cursor = page.next;
+      more.hidden = !cursor;
+      for (const g of page.items) {
+        body.append(h('tr', { 'data-id': g.id },
+          cell('Created', when(g.createdAt)),
+          cell('Game', g.type),
+          cell('Seats', g.seats.map((s, i) => [i ? ' v ' : '', s.kind === 'human' ? h('a', { href: `#/player/${encodeURIComponent(s.name)}` }, s.name) : seatName(s)])),
+          cell('Status', g.status),
+          cell('Result', shortResult(g.result)),
+          cell('Open', h('span', { class: 'links' }, h('a', { href: `#/game/${g.id}` }, g.status === 'finished' ? 'view' : 'watch'),
+            h('a', { href: `#/replay/${g.id}` }, 'replay')))));
+      }
+      if (!body.children.length) body.append(h('tr', {}, h('td', { colspan: 6 }, 'No games.')));
+    } finally {
+      table.setAttribute('aria-busy', 'false');
     }
-    if (!body.children.length) body.append(h('tr', {}, h('td', { colspan: 6 }, 'No games.')));
   };
   more.addEventListener('click', () => load().catch((e) => say(e.message, true)));
-  const table = h('table', { class: 'history responsive' },
+  const table = h('table', { class: 'history responsive', 'aria-busy': 'true' },
     h('thead', {}, h('tr', {}, ['Created', 'Game', 'Seats', 'Status', 'Result', 'Open'].map((c) => h('th', { scope: 'col' }, c)))), body);
   return { node: h('div', { class: 'table-wrap' }, table, more), load };
 }

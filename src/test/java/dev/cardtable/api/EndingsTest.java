@@ -10,6 +10,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -50,6 +51,12 @@ class EndingsTest {
         }
         Response r = Api.create(body);
         return new Table(r.path("id"), r.path("credentials[0].token"), r.path("credentials[1].token"), r);
+    }
+
+    /** The clock is shared with the classes that run after this one, which expect system time. */
+    @AfterEach
+    void putTheClockBack() {
+        clock.reset();
     }
 
     private static JsonPath game(String id) {

@@ -3,12 +3,15 @@ package dev.cardtable.web;
 import dev.cardtable.support.Api;
 import dev.cardtable.support.Axe;
 import dev.cardtable.support.Browser;
+import dev.cardtable.support.MovableClock;
 import dev.cardtable.support.PostgresResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
@@ -42,6 +45,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @QuarkusTest
 @QuarkusTestResource(PostgresResource.class)
 class WebFeaturesTest {
+
+    @Inject
+    MovableClock clock;
+
+    /** The browser reads the wall clock: the server's must be system time, whatever ran before. */
+    @BeforeEach
+    void systemTime() {
+        clock.reset();
+    }
 
     @TestHTTPResource("/")
     URL root;
@@ -441,6 +453,16 @@ class WebFeaturesTest {
         }
     }
 
+    /**
+     * Waits until the history page drawn for the current route has read its games: filter
+     * {@code filter} shows {@code value} (only the new page's form does) and its table is no longer busy.
+     */
+    static void historyShown(Browser b, String filter, String value) {
+        b.await(d -> (Boolean) b.script("const f = document.getElementById('filter-' + arguments[0]);"
+                + " return f !== null && f.value === arguments[1]"
+                + " && document.querySelector(\"table.history[aria-busy='false']\") !== null", filter, value));
+    }
+
     static String toJson(Object value) {
         try {
             return new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(value);
@@ -466,6 +488,7 @@ class WebFeaturesTest {
             new Select(b.visible("#filter-status")).selectByValue("finished");
             b.click("#filter");
             b.await(d -> d.getCurrentUrl().contains("status=finished"));
+            historyShown(b, "status", "finished");
             b.visible("table.history tr[data-id='" + running.id() + "']");
             List<String> ids = as(null).get("/api/games?player=filterfan&type=scoundrel&status=finished").jsonPath().getList("items.id");
             assertEquals(ids, b.all("table.history tbody tr[data-id]").stream().map(e -> e.getDomAttribute("data-id")).toList());
@@ -481,13 +504,14 @@ class WebFeaturesTest {
             new Select(b.visible("#filter-type")).selectByValue("");
             b.click("#filter");
             b.await(d -> d.getCurrentUrl().contains("result=abandoned"));
-            onPage(b, "history");
+            historyShown(b, "result", "abandoned");
             List<String> abandoned = as(null).get("/api/games?player=filterfan&result=abandoned").jsonPath().getList("items.id");
             assertEquals(abandoned, b.all("table.history tbody tr[data-id]").stream().map(e -> e.getDomAttribute("data-id")).toList());
 
             // Dates: games created after tomorrow are none.
             String tomorrow = java.time.LocalDate.now(java.time.ZoneOffset.UTC).plusDays(1).toString();
             b.open(root + "#/history?player=filterfan&createdAfter=" + tomorrow + "T00:00:00Z");
+            historyShown(b, "createdAfter", tomorrow);
             b.visible("table.history tbody tr");
             assertTrue(b.all("table.history tbody tr[data-id]").isEmpty());
             assertEquals(tomorrow, b.visible("#filter-createdAfter").getDomProperty("value"));
