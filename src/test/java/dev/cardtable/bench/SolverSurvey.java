@@ -29,9 +29,14 @@ import java.util.concurrent.Future;
  * {@code --threads} (default 1), {@code --configs} (a comma list of {@code lessOrEqual},
  * {@code strictlyLess}, {@code simple}; default all three), {@code --solve} (also the best score,
  * with {@link ScoundrelSolver#solve}: a second table gives its distribution), {@code --list} (one
- * line per deal on standard error: seed, verdict, best score, positions, milliseconds).
+ * line per deal on standard error: seed, verdict, best score, positions, wall and thread-CPU milliseconds).
+ * Each row gives the wall time per deal and the thread CPU time: the solver's own cost, which a
+ * shared machine's load does not inflate.
  */
 public final class SolverSurvey {
+
+    /** Thread CPU time: on a shared machine the solver's own cost, where wall time adds the waits for a core. */
+    private static final java.lang.management.ThreadMXBean CPU = java.lang.management.ManagementFactory.getThreadMXBean();
 
     private SolverSurvey() {
     }
@@ -47,8 +52,8 @@ public final class SolverSurvey {
         boolean list = args.containsKey("list");
         System.out.printf(Locale.ROOT, "%d seeds per configuration, node budget %,d, %d thread(s)%n", seeds, nodes,
                 threads);
-        System.out.println("| ruleset/binding | seeds | winnable | 95% Wilson | unwinnable | unknown | solve p50 | p99 | max | positions |");
-        System.out.println("|---|---:|---:|---|---:|---:|---:|---:|---:|---|");
+        System.out.println("| ruleset/binding | seeds | winnable | 95% Wilson | unwinnable | unknown | solve p50 | p99 | max | positions | thread CPU |");
+        System.out.println("|---|---:|---:|---|---:|---:|---:|---:|---:|---|---|");
         if (args.containsKey("solve")) {
             System.out.println("(best-score rows: ruleset | solved | <= 0 | 1-5 | 6-10 | 11-15 | 16-19 | 20 | 21-30 | median)");
         }
@@ -72,26 +77,30 @@ public final class SolverSurvey {
         for (int i = first; i < first + seeds; i++) {
             String seed = "survey-" + i;
             futures.add(pool.submit(() -> {
+                long cpu = CPU.getCurrentThreadCpuTime();
                 long t = System.nanoTime();
                 Solution s = solve ? solver.solve(config.deal(seed), Budget.nodes(nodes))
                         : solver.decide(config.deal(seed), Budget.nodes(nodes));
                 long dt = System.nanoTime() - t;
+                long dcpu = CPU.getCurrentThreadCpuTime() - cpu;
                 if (list) {
-                    System.err.printf(Locale.ROOT, "%s %s %s %s %d %.1f%n", config.label, seed, s.verdict(),
+                    System.err.printf(Locale.ROOT, "%s %s %s %s %d %.1f %.1f%n", config.label, seed, s.verdict(),
                             s.bestScore().isPresent() ? Integer.toString(s.bestScore().getAsInt()) : "-", s.nodes(),
-                            dt / 1e6);
+                            dt / 1e6, dcpu / 1e6);
                 }
-                return new long[]{s.verdict().ordinal(), dt, s.bestScore().orElse(Integer.MIN_VALUE), s.nodes()};
+                return new long[]{s.verdict().ordinal(), dt, s.bestScore().orElse(Integer.MIN_VALUE), s.nodes(), dcpu};
             }));
         }
         int[] counts = new int[Verdict.values().length];
         long[] micros = new long[seeds];
+        long[] cpuMicros = new long[seeds];
         long[] positions = new long[seeds];
         List<Integer> best = new ArrayList<>();
         for (int i = 0; i < seeds; i++) {
             long[] r = futures.get(i).get();
             counts[(int) r[0]]++;
             micros[i] = r[1] / 1000;
+            cpuMicros[i] = r[4] / 1000;
             positions[i] = r[3];
             if (r[2] != Integer.MIN_VALUE) {
                 best.add((int) r[2]);
@@ -102,16 +111,18 @@ public final class SolverSurvey {
             }
         }
         java.util.Arrays.sort(micros);
+        java.util.Arrays.sort(cpuMicros);
         java.util.Arrays.sort(positions);
         int won = counts[Verdict.WINNABLE.ordinal()];
         double[] ci = Stats.wilson(won, seeds);
         int p99 = (int) Math.min(seeds - 1, Math.ceil(seeds * 0.99) - 1);
         System.out.printf(Locale.ROOT, "| %s | %d | %.2f%% | [%.2f, %.2f] | %.2f%% | %.2f%% | %.1f ms | %.1f ms | %.1f ms |"
-                        + " positions p50 %,d, p99 %,d, max %,d |%n",
+                        + " positions p50 %,d, p99 %,d, max %,d | thread CPU p50 %.1f ms, p99 %.1f ms, max %.1f ms |%n",
                 config.label, seeds, 100.0 * won / seeds, 100 * ci[0], 100 * ci[1],
                 100.0 * counts[Verdict.UNWINNABLE.ordinal()] / seeds, 100.0 * counts[Verdict.UNKNOWN.ordinal()] / seeds,
                 micros[seeds / 2] / 1000.0, micros[p99] / 1000.0, micros[seeds - 1] / 1000.0,
-                positions[seeds / 2], positions[p99], positions[seeds - 1]);
+                positions[seeds / 2], positions[p99], positions[seeds - 1],
+                cpuMicros[seeds / 2] / 1000.0, cpuMicros[p99] / 1000.0, cpuMicros[seeds - 1] / 1000.0);
         if (solve) {
             // Best scores: lost (0 or below), then won by 1-5, 6-10, 11-15, 16-19, 20, 21-30.
             int[] edges = {0, 5, 10, 15, 19, 20, 30};
