@@ -265,9 +265,9 @@ public class GameCreation {
      *                       game is required), {@code not-waiting} once the game has started or ended
      */
     @Transactional
-    public GameView cancel(UUID id, String authorization) {
+    public GameView cancel(UUID id, SeatCredential credential) {
         GameRow g = store.lock(id).orElseThrow(GameException::gameNotFound);
-        int seat = Seating.canceller(g, authorization);
+        int seat = Seating.canceller(g, credential);
         if (g.status() != Status.WAITING) {
             throw new GameException(Failure.NOT_WAITING, "only a game waiting for players can be cancelled; it is "
                     + g.status().id());

@@ -49,15 +49,15 @@ public class StreamTickets {
     private volatile SecretKeySpec key;
 
     /**
-     * A ticket for the seat whose token {@code authorization} carries.
+     * A ticket for the seat whose token {@code credential} carries.
      *
      * @throws GameException {@code game-not-found}; {@code unauthenticated} without a token or for
      *                       a token that matches no seat of the game
      */
     @Transactional
-    public StreamTicket issue(UUID gameId, String authorization) {
+    public StreamTicket issue(UUID gameId, SeatCredential credential) {
         GameRow g = store.find(gameId).orElseThrow(GameException::gameNotFound);
-        int seat = Seating.authenticate(g, authorization, true);
+        int seat = Seating.authenticate(g, credential, true);
         Instant expires = Instant.now().plus(ttl).truncatedTo(ChronoUnit.SECONDS);
         String payload = ENCODE.encodeToString((gameId + ":" + seat + ":" + expires.getEpochSecond())
                 .getBytes(StandardCharsets.US_ASCII));
