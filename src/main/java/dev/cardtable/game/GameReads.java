@@ -14,7 +14,6 @@ import dev.cardtable.store.Replica;
 import dev.cardtable.store.Status;
 import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.util.List;
 import java.util.UUID;
@@ -73,8 +72,8 @@ public class GameReads {
     private final Semaphore catchUpReads;
 
     @Inject
-    GameReads(@ConfigProperty(name = "cardtable.events.catch-up-connections", defaultValue = "8") int catchUpConnections) {
-        catchUpReads = new Semaphore(Math.max(1, catchUpConnections));
+    GameReads(EventsConfig events) {
+        catchUpReads = new Semaphore(Math.max(1, events.catchUpConnections()));
     }
 
     /**
