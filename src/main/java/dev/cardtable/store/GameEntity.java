@@ -89,8 +89,11 @@ public class GameEntity extends PanacheEntityBase {
 
     /** This game as a row with {@code seats}. */
     public GameRow toRow(java.util.List<SeatRow> seats) {
-        return new GameRow(id, type, ruleset, rulesetVersion, options, seed, customDeal, seedCommitment,
-                Status.of(status), version, state, result, createdAt, updatedAt, finishedAt, seats, seatsTaken,
-                new GameRow.Table(clock, null, deadline, rematchOf, null), new GameRow.Origin(certified, daily));
+        return GameRow.builder().id(id).type(type).ruleset(ruleset).rulesetVersion(rulesetVersion).options(options)
+                .seed(seed).customDeal(customDeal).seedCommitment(seedCommitment).status(Status.of(status))
+                .version(version).state(state).result(result).createdAt(createdAt).updatedAt(updatedAt)
+                .finishedAt(finishedAt).seats(seats).seatsTaken(seatsTaken)
+                .table(new GameRow.Table(clock, null, deadline, rematchOf, null))
+                .origin(new GameRow.Origin(certified, daily)).build();
     }
 }
