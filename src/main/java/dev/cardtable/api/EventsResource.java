@@ -6,6 +6,7 @@ import dev.cardtable.events.MoveBus;
 import dev.cardtable.game.Failure;
 import dev.cardtable.game.GameException;
 import dev.cardtable.game.GameReads;
+import dev.cardtable.game.SeatCredential;
 import dev.cardtable.game.StreamTickets;
 import dev.cardtable.game.view.MoveEvent;
 import io.vertx.core.http.HttpServerRequest;
@@ -83,7 +84,7 @@ public class EventsResource {
         int start = resuming ? GameReads.logCursor(lastEventId.trim(), "Last-Event-ID")
                 : GameReads.logCursor(cursor, "cursor");
         // Every check before the stream opens answers as any request would; none holds a connection after.
-        Integer seat = viewer(gameId, authorization, ticket);
+        Integer seat = viewer(gameId, AuthorizationHeader.credential(authorization), ticket);
         SseStreams.Stream out = streams.open(events.enabled(), http, sink, sse);
         Stream stream = new Stream(gameId, seat, out, start, "/api/games/" + id + "/events");
         try {
@@ -96,12 +97,11 @@ public class EventsResource {
     }
 
     /** The stream's viewer: a ticket's seat, a token's seat, or null for a spectator. */
-    private Integer viewer(UUID gameId, String authorization, String ticket) {
-        boolean token = authorization != null && !authorization.isBlank();
+    private Integer viewer(UUID gameId, SeatCredential credential, String ticket) {
         if (ticket == null) {
-            return games.viewerSeat(gameId, authorization);
+            return games.viewerSeat(gameId, credential);
         }
-        if (token) {
+        if (credential != null) {
             throw new GameException(Failure.MALFORMED_REQUEST, "send either 'ticket' or 'Authorization', not both");
         }
         games.requireExists(gameId);

@@ -1,5 +1,7 @@
 package dev.cardtable.api;
 
+import static dev.cardtable.api.AuthorizationHeader.credential;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardtable.api.dto.CreateGameRequest;
 import dev.cardtable.api.dto.TakeSeatRequest;
@@ -139,7 +141,7 @@ public class GameResource {
                         @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
                         @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
         // The view is built either way: that also refuses a bad token before answering 304.
-        GameView game = reads.game(parseId(id), authorization);
+        GameView game = reads.game(parseId(id), credential(authorization));
         String etag = ETags.of(game);
         if (ETags.matches(ifNoneMatch, etag)) {
             return Response.notModified().tag(ETags.entityTag(etag)).header("Vary", "Authorization").build();
@@ -176,7 +178,7 @@ public class GameResource {
                          @HeaderParam(MoveHeaders.IDEMPOTENCY_KEY) String idempotencyKey,
                          @Context HttpHeaders headers,
                          Map<String, Object> move) {
-        MoveOutcome outcome = moves.move(new MoveRequest(parseId(id), authorization, move,
+        MoveOutcome outcome = moves.move(new MoveRequest(parseId(id), credential(authorization), move,
                 MoveHeaders.expected(ifMatch, headers), MoveHeaders.idempotencyKey(idempotencyKey, headers)));
         // The body is JSON text (a stored idempotent response is sent as it was): say its type as
         // every other JSON response does.
@@ -195,7 +197,7 @@ public class GameResource {
     @APIResponse(responseCode = "200", description = "The cancelled game",
             content = @Content(schema = @Schema(ref = "Game")))
     public Response cancel(@PathParam("id") String id, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
-        GameView game = creation.cancel(parseId(id), authorization);
+        GameView game = creation.cancel(parseId(id), credential(authorization));
         return Response.ok(game).header(HttpHeaders.ETAG, ETags.of(game)).build();
     }
 
@@ -207,7 +209,7 @@ public class GameResource {
     @APIResponse(responseCode = "200", description = "The rematch, accepted: the caller sits in the seat it kept, with a new seat token",
             content = @Content(schema = @Schema(ref = "Game")))
     public Response rematch(@PathParam("id") String id, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
-        Rematches.Rematch r = rematches.rematch(parseId(id), authorization);
+        Rematches.Rematch r = rematches.rematch(parseId(id), credential(authorization));
         return r.created() ? created(r.game())
                 : Response.ok(r.game()).header(HttpHeaders.ETAG, ETags.of(r.game())).build();
     }
@@ -221,7 +223,7 @@ public class GameResource {
                           @Parameter(description = "The seq of the last entry already seen (default: from the first)")
                           @QueryParam("cursor") String cursor,
                           @QueryParam("limit") @DefaultValue("100") String limit) {
-        return reads.log(parseId(id), authorization, cursor, parseInt(limit, "limit"));
+        return reads.log(parseId(id), credential(authorization), cursor, parseInt(limit, "limit"));
     }
 
     @GET
@@ -230,7 +232,7 @@ public class GameResource {
     @APIResponse(responseCode = "200", description = "The position", content = @Content(schema = @Schema(ref = "Position")))
     public Position state(@PathParam("id") String id, @PathParam("n") String n,
                                @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
-        return reads.position(parseId(id), authorization, parseInt(n, "n"));
+        return reads.position(parseId(id), credential(authorization), parseInt(n, "n"));
     }
 
     @GET
@@ -239,7 +241,7 @@ public class GameResource {
     @APIResponse(responseCode = "200", description = "The timeline", content = @Content(schema = @Schema(ref = "Timeline")))
     public Timeline timeline(@PathParam("id") String id,
                                          @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
-        return reads.timeline(parseId(id), authorization);
+        return reads.timeline(parseId(id), credential(authorization));
     }
 
     @POST
@@ -248,7 +250,7 @@ public class GameResource {
     @APIResponse(responseCode = "201", description = "The ticket", content = @Content(schema = @Schema(ref = "StreamTicket")))
     public Response streamTicket(@PathParam("id") String id,
                                  @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
-        StreamTicket t = tickets.issue(parseId(id), authorization);
+        StreamTicket t = tickets.issue(parseId(id), credential(authorization));
         return Response.status(Response.Status.CREATED).entity(t).build();
     }
 
@@ -260,7 +262,7 @@ public class GameResource {
     public HintView hint(@PathParam("id") String id,
                          @Parameter(description = "Bearer <seat token>; required")
                          @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
-        return hints.hint(parseId(id), authorization);
+        return hints.hint(parseId(id), credential(authorization));
     }
 
     @GET

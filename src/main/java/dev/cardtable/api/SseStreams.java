@@ -2,6 +2,7 @@ package dev.cardtable.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cardtable.game.EventsConfig;
 import dev.cardtable.game.Failure;
 import dev.cardtable.game.GameException;
 import dev.cardtable.store.ConnectionPool;
@@ -16,7 +17,6 @@ import jakarta.ws.rs.sse.OutboundSseEvent;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseBroadcaster;
 import jakarta.ws.rs.sse.SseEventSink;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 import java.util.List;
@@ -46,11 +46,8 @@ public class SseStreams {
     /** Seconds a client refused past a cap is told to wait. */
     static final long RETRY_AFTER_SECONDS = 5;
 
-    @ConfigProperty(name = "cardtable.events.max-streams", defaultValue = "4096")
-    int maxStreams;
-
-    @ConfigProperty(name = "cardtable.events.max-streams-per-client", defaultValue = "32")
-    int maxPerClient;
+    @Inject
+    EventsConfig config;
 
     @Inject
     ConnectionPool pool;
@@ -81,12 +78,13 @@ public class SseStreams {
         String client = http == null || http.remoteAddress() == null ? "unknown" : http.remoteAddress().hostAddress();
         Stream s = new Stream(client, sink, sse);
         AtomicInteger mine = byClient.computeIfAbsent(client, k -> new AtomicInteger());
+        int maxPerClient = config.maxStreamsPerClient();
         if (mine.incrementAndGet() > maxPerClient) {
             release(client);
             throw new GameException(Failure.TOO_MANY_STREAMS, "this address has " + maxPerClient
                     + " event streams open already; close one first", Map.of("limit", maxPerClient, "retryAfter", RETRY_AFTER_SECONDS));
         }
-        if (open.incrementAndGet() > maxStreams) {
+        if (open.incrementAndGet() > config.maxStreams()) {
             open.decrementAndGet();
             release(client);
             throw new GameException(Failure.SERVER_BUSY, "the server has as many event streams open as it serves; "

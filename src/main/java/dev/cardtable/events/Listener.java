@@ -1,5 +1,6 @@
 package dev.cardtable.events;
 
+import dev.cardtable.game.EventsConfig;
 import dev.cardtable.game.RecentGames;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -55,18 +56,11 @@ public class Listener {
     @Inject
     RecentGames recentGames;
 
-    @ConfigProperty(name = "cardtable.events.enabled", defaultValue = "true")
-    boolean enabled;
-
-    @ConfigProperty(name = "cardtable.events.heartbeat", defaultValue = "15s")
-    Duration heartbeat;
+    @Inject
+    EventsConfig config;
 
     @ConfigProperty(name = "quarkus.datasource.jdbc.url")
     String url;
-
-    /** The listening connection's own URL, bypassing a pooler in transaction mode (docs/scaling.md). */
-    @ConfigProperty(name = "cardtable.events.listen-url")
-    Optional<String> listenUrl;
 
     @ConfigProperty(name = "quarkus.datasource.username")
     Optional<String> username;
@@ -88,14 +82,15 @@ public class Listener {
     private Thread thread;
 
     void start(@Observes StartupEvent event) {
-        if (!enabled) {
+        if (!config.enabled()) {
             return;
         }
         byName = channels.stream().collect(Collectors.toMap(Channel::name, Function.identity()));
         running = true;
         thread = Thread.ofPlatform().daemon().name("cardtable-listen").start(this::listen);
         timer = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform().daemon().name("cardtable-heartbeat").unstarted(r));
-        timer.scheduleAtFixedRate(this::beat, heartbeat.toMillis(), heartbeat.toMillis(), TimeUnit.MILLISECONDS);
+        long every = config.heartbeat().toMillis();
+        timer.scheduleAtFixedRate(this::beat, every, every, TimeUnit.MILLISECONDS);
     }
 
     void stop(@Observes ShutdownEvent event) {
@@ -113,7 +108,7 @@ public class Listener {
 
     /** Whether live events are served ({@code cardtable.events.enabled}). */
     public boolean enabled() {
-        return enabled;
+        return config.enabled();
     }
 
     /** Runs {@code task} on a virtual thread of its own: sending to a subscriber may block. */
@@ -131,7 +126,7 @@ public class Listener {
     private void listen() {
         boolean first = true;
         while (running) {
-            try (Connection c = DriverManager.getConnection(listenUrl.filter(u -> !u.isBlank()).orElse(url), connectionProperties());
+            try (Connection c = DriverManager.getConnection(config.listenUrl().filter(u -> !u.isBlank()).orElse(url), connectionProperties());
                  Statement s = c.createStatement()) {
                 for (String name : byName.keySet()) {
                     s.execute("LISTEN " + name);

@@ -1,15 +1,13 @@
 package dev.cardtable.events;
 
 import dev.cardtable.store.GameStore;
+import dev.cardtable.store.WatcherStore;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -34,7 +32,7 @@ public class Watchers implements Channel {
     private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(Watchers.class);
 
     @Inject
-    EntityManager em;
+    WatcherStore rows;
 
     @Inject
     GameStore store;
@@ -64,8 +62,7 @@ public class Watchers implements Channel {
         local.add(gameId);
         add(gameId, instance);
         QuarkusTransaction.requiringNew().run(() -> {
-            em.createNativeQuery("select 1 from games where id = ?1 for share").setParameter(1, gameId).getResultList();
-            touch(gameId);
+            rows.watch(gameId, instance);
             store.notify(CHANNEL, "+" + gameId + ":" + instance);
         });
     }
@@ -79,8 +76,7 @@ public class Watchers implements Channel {
         remove(gameId, instance);
         try {
             QuarkusTransaction.requiringNew().run(() -> {
-                em.createNativeQuery("delete from game_watchers where game_id = ?1 and instance = ?2")
-                        .setParameter(1, gameId).setParameter(2, instance).executeUpdate();
+                rows.unwatch(gameId, instance);
                 store.notify(CHANNEL, "-" + gameId + ":" + instance);
             });
         } catch (RuntimeException e) {
@@ -102,26 +98,18 @@ public class Watchers implements Channel {
 
     @Override
     public void connected(Connection connection) throws SQLException {
-        reload(connection);
+        reload(WatcherStore.all(connection));
     }
 
     /** Keeps this instance's rows fresh, drops those of instances that died, and reloads the set. */
     @Override
     public void heartbeat() {
         QuarkusTransaction.requiringNew().run(() -> {
-            local.forEach(this::touch);
+            local.forEach(g -> rows.touch(g, instance));
             // Rows of instances that died without cleaning up only cost notifications; drop them.
-            em.createNativeQuery("delete from game_watchers where seen_at < now() - interval '5 minutes'")
-                    .executeUpdate();
+            rows.expire();
         });
-        QuarkusTransaction.requiringNew().run(() -> em.unwrap(org.hibernate.Session.class).doWork(this::reload));
-    }
-
-    private void touch(UUID gameId) {
-        em.createNativeQuery("""
-                        insert into game_watchers (game_id, instance, seen_at) values (?1, ?2, now())
-                        on conflict (game_id, instance) do update set seen_at = now()""")
-                .setParameter(1, gameId).setParameter(2, instance).executeUpdate();
+        reload(rows.all());
     }
 
     private void add(UUID game, UUID by) {
@@ -135,16 +123,8 @@ public class Watchers implements Channel {
         });
     }
 
-    /** Replaces the watched set with the table's rows, keeping this instance's own games. */
-    private void reload(Connection c) throws SQLException {
-        Map<UUID, Set<UUID>> fresh = new ConcurrentHashMap<>();
-        try (Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("select game_id, instance from game_watchers")) {
-            while (rs.next()) {
-                fresh.computeIfAbsent(rs.getObject(1, UUID.class), k -> ConcurrentHashMap.newKeySet())
-                        .add(rs.getObject(2, UUID.class));
-            }
-        }
+    /** Replaces the watched set with the table's rows ({@code fresh}, changed here), keeping this instance's own games. */
+    private void reload(Map<UUID, Set<UUID>> fresh) {
         local.forEach(g -> fresh.computeIfAbsent(g, k -> ConcurrentHashMap.newKeySet()).add(instance));
         watched.keySet().retainAll(fresh.keySet());
         watched.putAll(fresh);

@@ -7,8 +7,8 @@ import dev.cardtable.engine.scoundrel.ScoundrelRules;
 import dev.cardtable.engine.scoundrel.ScoundrelState;
 import dev.cardtable.engine.scoundrel.solver.Budget;
 import dev.cardtable.engine.scoundrel.solver.ScoundrelSolver;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.util.Map;
 
@@ -29,11 +29,8 @@ public class CertifiedDeals {
     /** How long a client is told to wait when no deal could be certified. */
     public static final int RETRY_AFTER_SECONDS = 5;
 
-    @ConfigProperty(name = "cardtable.certified.nodes", defaultValue = "20000000")
-    long nodes;
-
-    @ConfigProperty(name = "cardtable.certified.attempts", defaultValue = "40")
-    int attempts;
+    @Inject
+    CertifiedConfig config;
 
     private final ScoundrelRules rules = new ScoundrelRules();
     private final ScoundrelSolver solver = new ScoundrelSolver();
@@ -45,6 +42,7 @@ public class CertifiedDeals {
      *                       seed was proved winnable within the attempts
      */
     public String seed(String ruleset, Options options) {
+        int attempts = config.attempts();
         for (int i = 0; i < attempts; i++) {
             String seed = Credentials.newSeed();
             if (winnable(seed, ruleset, options)) {
@@ -58,6 +56,6 @@ public class CertifiedDeals {
     /** Whether the solver proves the deal of {@code seed} winnable within the node budget. */
     public boolean winnable(String seed, String ruleset, Options options) {
         ScoundrelState deal = rules.deal(new Setup(ruleset, options, new Deal.Seeded(seed)));
-        return solver.decide(deal, Budget.nodes(nodes)).winnable();
+        return solver.decide(deal, Budget.nodes(config.nodes())).winnable();
     }
 }

@@ -181,12 +181,13 @@ public class GameCreation {
         String clock = req.clock() == null ? null : json.write(req.clock().checked());
         boolean waiting = seats.stream().anyMatch(s -> s.kind() == SeatKind.OPEN);
         Instant now = writer.now();
-        GameRow g = new GameRow(UUID.randomUUID(), info.type(), ruleset.name(), ruleset.version(),
-                json.write(options.values()), seed, customDeal ? json.write(req.deal()) : null,
-                seed == null ? null : Rng.commitment(seed), waiting ? Status.WAITING : Status.ACTIVE, 0,
-                json.write(initial), null, now, now, null, seats, 0,
-                new GameRow.Table(clock, null, null, req.rematchOf(), null),
-                dealt == null ? GameRow.Origin.NONE : dealt.origin());
+        GameRow g = GameRow.builder().id(UUID.randomUUID()).type(info.type()).ruleset(ruleset.name())
+                .rulesetVersion(ruleset.version()).options(json.write(options.values())).seed(seed)
+                .customDeal(customDeal ? json.write(req.deal()) : null)
+                .seedCommitment(seed == null ? null : Rng.commitment(seed))
+                .status(waiting ? Status.WAITING : Status.ACTIVE).state(json.write(initial))
+                .createdAt(now).updatedAt(now).seats(seats).table(new GameRow.Table(clock, null, null, req.rematchOf(), null))
+                .origin(dealt == null ? GameRow.Origin.NONE : dealt.origin()).build();
         store.insert(g);
         changes.fire(GameChanged.of(null, g));
         Progress<S, M, V> p = writer.open(type, g, initial);
@@ -265,9 +266,9 @@ public class GameCreation {
      *                       game is required), {@code not-waiting} once the game has started or ended
      */
     @Transactional
-    public GameView cancel(UUID id, String authorization) {
+    public GameView cancel(UUID id, SeatCredential credential) {
         GameRow g = store.lock(id).orElseThrow(GameException::gameNotFound);
-        int seat = Seating.canceller(g, authorization);
+        int seat = Seating.canceller(g, credential);
         if (g.status() != Status.WAITING) {
             throw new GameException(Failure.NOT_WAITING, "only a game waiting for players can be cancelled; it is "
                     + g.status().id());

@@ -14,7 +14,6 @@ import dev.cardtable.store.Replica;
 import dev.cardtable.store.Status;
 import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.util.List;
 import java.util.UUID;
@@ -73,20 +72,20 @@ public class GameReads {
     private final Semaphore catchUpReads;
 
     @Inject
-    GameReads(@ConfigProperty(name = "cardtable.events.catch-up-connections", defaultValue = "8") int catchUpConnections) {
-        catchUpReads = new Semaphore(Math.max(1, catchUpConnections));
+    GameReads(EventsConfig events) {
+        catchUpReads = new Semaphore(Math.max(1, events.catchUpConnections()));
     }
 
     /**
-     * The game as the holder of {@code authorization} sees it ({@code GET /api/games/{id}}).
+     * The game as the holder of {@code credential} sees it ({@code GET /api/games/{id}}).
      *
-     * @param authorization the {@code Authorization} header, or null for a spectator
+     * @param credential the caller's seat credential, or null for a spectator
      * @throws GameException {@code game-not-found}, {@code unauthenticated} for a token that
      *                       matches no seat
      */
-    public GameView game(UUID id, String authorization) {
+    public GameView game(UUID id, SeatCredential credential) {
         GameRow g = find(id);
-        Integer seat = seat(g, authorization);
+        Integer seat = seat(g, credential);
         return current(catalog.type(g.type()), g, seat);
     }
 
@@ -95,14 +94,14 @@ public class GameReads {
     }
 
     /**
-     * Checks that game {@code id} exists and that {@code authorization}, if given, is a seat
+     * Checks that game {@code id} exists and that {@code credential}, if given, is a seat
      * token of it.
      *
      * @return the caller's seat, or null for a spectator
      * @throws GameException {@code game-not-found}, {@code unauthenticated}
      */
-    public Integer viewerSeat(UUID id, String authorization) {
-        return seat(find(id), authorization);
+    public Integer viewerSeat(UUID id, SeatCredential credential) {
+        return seat(find(id), credential);
     }
 
     /**
@@ -115,8 +114,8 @@ public class GameReads {
     }
 
     /** The caller's seat, or null; refused while the game is {@link Sealing sealed} to non-seats. */
-    private Integer seat(GameRow g, String authorization) {
-        Integer seat = Seating.authenticate(g, authorization, false);
+    private Integer seat(GameRow g, SeatCredential credential) {
+        Integer seat = Seating.authenticate(g, credential, false);
         Sealing.check(g, seat, clock.instant());
         return seat;
     }
@@ -129,14 +128,14 @@ public class GameReads {
      * @throws GameException {@code malformed-request} for a bad {@code cursor} or {@code limit} out
      *                       of range
      */
-    public LogPage log(UUID id, String authorization, String cursor, int limit) {
+    public LogPage log(UUID id, SeatCredential credential, String cursor, int limit) {
         int after = logCursor(cursor, "cursor");
         if (limit < 1 || limit > MAX_LOG_PAGE) {
             throw GameException.malformed("'limit' must be 1 to " + MAX_LOG_PAGE);
         }
         Loaded l = load(id);
         GameRow g = l.game();
-        Integer seat = seat(g, authorization);
+        Integer seat = seat(g, credential);
         int end = (int) Math.min(g.version(), (long) after + limit);
         return projection.page(replay(l, Math.max(end, after)), g, seat, after, end, end < g.version());
     }
@@ -206,10 +205,10 @@ public class GameReads {
      * @throws GameException {@code malformed-request} for a negative {@code n}, {@code not-found}
      *                       past the last move
      */
-    public Position position(UUID id, String authorization, int n) {
+    public Position position(UUID id, SeatCredential credential, int n) {
         Loaded l = load(id);
         GameRow g = l.game();
-        Integer seat = seat(g, authorization);
+        Integer seat = seat(g, credential);
         if (n < 0) {
             throw GameException.malformed("n is a move number from 0 (the deal)");
         }
@@ -225,10 +224,10 @@ public class GameReads {
      * Every position from the deal to the last move ({@code GET /api/games/{id}/timeline}), each
      * with the move that led to it, projected for the caller.
      */
-    public Timeline timeline(UUID id, String authorization) {
+    public Timeline timeline(UUID id, SeatCredential credential) {
         Loaded l = load(id);
         GameRow g = l.game();
-        Integer seat = seat(g, authorization);
+        Integer seat = seat(g, credential);
         return projection.timeline(replay(l, g.version()), g, seat);
     }
 

@@ -26,7 +26,9 @@ public record GameType<S, M, V>(Rules<S, M, V> rules, Opponents<V, M> opponents,
         /** {@code "certified":true} deals, proved winnable ("Certified deals"). */
         CERTIFIED_DEALS,
         /** The daily deal ("The daily deal"). */
-        DAILY_DEAL
+        DAILY_DEAL,
+        /** {@code GET /api/games/{id}/analysis} of a finished game ("Post-game analysis"). */
+        ANALYSIS
     }
 
     public GameType {

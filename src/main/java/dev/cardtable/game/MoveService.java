@@ -170,7 +170,7 @@ public class MoveService {
             if (g == null) {
                 return null;
             }
-            int seat = Seating.authenticate(g, req.authorization(), true);
+            int seat = Seating.authenticate(g, req.credential(), true);
             apply(catalog.type(g.type()), RecentGames.Kept.read(g), seat, req, false, null, true);
             return null;
         } catch (PreparedMove.NeedsLock e) {
@@ -193,7 +193,7 @@ public class MoveService {
 
     private Optional<Applied> attempt(MoveRequest req, RecentGames.Kept read, boolean lock, PreparedMove prepared) {
         GameRow g = read.game();
-        int seat = Seating.authenticate(g, req.authorization(), true);
+        int seat = Seating.authenticate(g, req.credential(), true);
         if (req.move() == null) {
             throw GameException.malformed("a JSON object body is required");
         }

@@ -106,11 +106,14 @@ public class Projection {
                 ? rules.legalMoves(state, Seat.of(seat)).stream().map(rules::writeMove).toList()
                 : List.of();
         List<Integer> toAct = active ? seats(rules.toAct(state)) : List.of();
-        return new GameView(g.id(), g.type(), g.ruleset(), g.rulesetVersion(), json.stringMap(g.options()),
-                at.status().id(), at.moves() + g.seatsTaken(), at.moves(), g.seats().stream().map(Projection::seat).toList(),
-                toAct, g.seedCommitment(), at.status() == Status.FINISHED ? seed(g) : null, g.origin().certified(), g.origin().daily(), g.createdAt(), at.updatedAt(), at.finishedAt(), seat,
-                rules.view(state, viewer(at.status(), seat)), legal, result(rules, state), clock(g, toAct), g.table().rematchOf(),
-                g.table().rematch(), null, null);
+        return GameView.builder().id(g.id()).type(g.type()).ruleset(g.ruleset()).rulesetVersion(g.rulesetVersion())
+                .options(json.stringMap(g.options())).status(at.status().id()).version(at.moves() + g.seatsTaken())
+                .moveCount(at.moves()).seats(g.seats().stream().map(Projection::seat).toList()).toAct(toAct)
+                .seedCommitment(g.seedCommitment()).seed(at.status() == Status.FINISHED ? seed(g) : null)
+                .certified(g.origin().certified()).daily(g.origin().daily()).createdAt(g.createdAt())
+                .updatedAt(at.updatedAt()).finishedAt(at.finishedAt()).viewer(seat)
+                .view(rules.view(state, viewer(at.status(), seat))).legalMoves(legal).result(result(rules, state))
+                .clock(clock(g, toAct)).rematchOf(g.table().rematchOf()).rematch(g.table().rematch()).build();
     }
 
     /** The result of {@code state} in the shape every game shares, or null while it runs. */

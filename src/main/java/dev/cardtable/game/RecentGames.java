@@ -4,7 +4,6 @@ import dev.cardtable.store.GameRow;
 import dev.cardtable.store.Status;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -44,7 +43,8 @@ public class RecentGames {
     private final int capacity;
 
     @Inject
-    RecentGames(@ConfigProperty(name = "cardtable.moves.recent-games", defaultValue = "10000") int capacity) {
+    RecentGames(MovesConfig config) {
+        int capacity = config.recentGames();
         if (capacity < 0) {
             throw new IllegalArgumentException("cardtable.moves.recent-games must be 0 or more, was " + capacity);
         }

@@ -108,14 +108,15 @@ public final class Seating {
     }
 
     /**
-     * The seat whose token {@code authorization} carries ({@code Bearer <token>}); null for no
-     * header when a token is optional.
+     * The seat whose token {@code credential} carries; null for no credential when a token is
+     * optional.
      *
+     * @param credential the request's credential, or null for none
      * @throws GameException {@code unauthenticated} for a missing required token, another scheme, or
      *                       a token that matches no seat of the game
      */
-    public static Integer authenticate(GameRow game, String authorization, boolean required) {
-        Integer seat = holder(game, authorization, required);
+    public static Integer authenticate(GameRow game, SeatCredential credential, boolean required) {
+        Integer seat = holder(game, credential, required);
         if (seat != null && game.seats().get(seat).kind() == SeatKind.OPEN) {
             // The creator's token of a game nobody sits at: it reads as a spectator, and acts not at all.
             if (required) {
@@ -127,27 +128,26 @@ public final class Seating {
     }
 
     /**
-     * The seat that cancels waiting game {@code game} for the bearer of {@code authorization}: a
+     * The seat that cancels waiting game {@code game} for the bearer of {@code credential}: a
      * human seat's token, or the creator's token held by an open seat ({@link Seated}).
      *
      * @throws GameException {@code unauthenticated} as {@link #authenticate} with a token required
      */
-    public static int canceller(GameRow game, String authorization) {
-        return holder(game, authorization, true);
+    public static int canceller(GameRow game, SeatCredential credential) {
+        return holder(game, credential, true);
     }
 
-    private static Integer holder(GameRow game, String authorization, boolean required) {
-        if (authorization == null || authorization.isBlank()) {
+    private static Integer holder(GameRow game, SeatCredential credential, boolean required) {
+        if (credential == null) {
             if (required) {
                 throw new GameException(Failure.UNAUTHENTICATED, "this request needs 'Authorization: Bearer <seat token>'");
             }
             return null;
         }
-        String a = authorization.trim();
-        if (!a.regionMatches(true, 0, "Bearer ", 0, 7)) {
+        if (!credential.isBearer()) {
             throw new GameException(Failure.UNAUTHENTICATED, "use 'Authorization: Bearer <seat token>'");
         }
-        String hash = Credentials.hash(a.substring(7).trim());
+        String hash = Credentials.hash(credential.token());
         return game.seats().stream().filter(s -> hash.equals(s.tokenHash())).map(SeatRow::seat).findFirst()
                 .orElseThrow(() -> new GameException(Failure.UNAUTHENTICATED, "the token matches no seat of this game"));
     }

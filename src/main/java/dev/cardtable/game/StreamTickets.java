@@ -7,14 +7,12 @@ import dev.cardtable.store.TicketKeyStore;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import jakarta.transaction.Transactional;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Base64;
@@ -43,22 +41,22 @@ public class StreamTickets {
     @Inject
     TicketKeyStore keys;
 
-    @ConfigProperty(name = "cardtable.events.ticket-ttl", defaultValue = "5m")
-    Duration ttl;
+    @Inject
+    EventsConfig config;
 
     private volatile SecretKeySpec key;
 
     /**
-     * A ticket for the seat whose token {@code authorization} carries.
+     * A ticket for the seat whose token {@code credential} carries.
      *
      * @throws GameException {@code game-not-found}; {@code unauthenticated} without a token or for
      *                       a token that matches no seat of the game
      */
     @Transactional
-    public StreamTicket issue(UUID gameId, String authorization) {
+    public StreamTicket issue(UUID gameId, SeatCredential credential) {
         GameRow g = store.find(gameId).orElseThrow(GameException::gameNotFound);
-        int seat = Seating.authenticate(g, authorization, true);
-        Instant expires = Instant.now().plus(ttl).truncatedTo(ChronoUnit.SECONDS);
+        int seat = Seating.authenticate(g, credential, true);
+        Instant expires = Instant.now().plus(config.ticketTtl()).truncatedTo(ChronoUnit.SECONDS);
         String payload = ENCODE.encodeToString((gameId + ":" + seat + ":" + expires.getEpochSecond())
                 .getBytes(StandardCharsets.US_ASCII));
         return new StreamTicket(payload + "." + ENCODE.encodeToString(sign(payload)), seat, expires);

@@ -39,13 +39,143 @@ public record GameRow(UUID id, String type, String ruleset, int rulesetVersion, 
         origin = origin == null ? Origin.NONE : origin;
     }
 
-    /** A game of an ordinary deal (not certified, not a daily deal). */
-    public GameRow(UUID id, String type, String ruleset, int rulesetVersion, String options, String seed,
-                   String customDeal, String seedCommitment, Status status, int version, String state,
-                   String result, Instant createdAt, Instant updatedAt, Instant finishedAt, List<SeatRow> seats,
-                   int seatsTaken, Table table) {
-        this(id, type, ruleset, rulesetVersion, options, seed, customDeal, seedCommitment, status, version, state,
-                result, createdAt, updatedAt, finishedAt, seats, seatsTaken, table, Origin.NONE);
+    /** A game built by name: no seats, no clock or rematch links, an ordinary deal until set. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding every component of this game, to change some by name. */
+    public Builder toBuilder() {
+        return new Builder().id(id).type(type).ruleset(ruleset).rulesetVersion(rulesetVersion).options(options)
+                .seed(seed).customDeal(customDeal).seedCommitment(seedCommitment).status(status).version(version)
+                .state(state).result(result).createdAt(createdAt).updatedAt(updatedAt).finishedAt(finishedAt)
+                .seats(seats).seatsTaken(seatsTaken).table(table).origin(origin);
+    }
+
+    /** Builds a {@link GameRow} by name; each setter sets the component of the same name. */
+    public static final class Builder {
+        private UUID id;
+        private String type;
+        private String ruleset;
+        private int rulesetVersion;
+        private String options;
+        private String seed;
+        private String customDeal;
+        private String seedCommitment;
+        private Status status;
+        private int version;
+        private String state;
+        private String result;
+        private Instant createdAt;
+        private Instant updatedAt;
+        private Instant finishedAt;
+        private List<SeatRow> seats = List.of();
+        private int seatsTaken;
+        private Table table = Table.NONE;
+        private Origin origin = Origin.NONE;
+
+        private Builder() {
+        }
+
+        public Builder id(UUID id) {
+            this.id = id;
+            return this;
+        }
+
+        public Builder type(String type) {
+            this.type = type;
+            return this;
+        }
+
+        public Builder ruleset(String ruleset) {
+            this.ruleset = ruleset;
+            return this;
+        }
+
+        public Builder rulesetVersion(int rulesetVersion) {
+            this.rulesetVersion = rulesetVersion;
+            return this;
+        }
+
+        public Builder options(String options) {
+            this.options = options;
+            return this;
+        }
+
+        public Builder seed(String seed) {
+            this.seed = seed;
+            return this;
+        }
+
+        public Builder customDeal(String customDeal) {
+            this.customDeal = customDeal;
+            return this;
+        }
+
+        public Builder seedCommitment(String seedCommitment) {
+            this.seedCommitment = seedCommitment;
+            return this;
+        }
+
+        public Builder status(Status status) {
+            this.status = status;
+            return this;
+        }
+
+        public Builder version(int version) {
+            this.version = version;
+            return this;
+        }
+
+        public Builder state(String state) {
+            this.state = state;
+            return this;
+        }
+
+        public Builder result(String result) {
+            this.result = result;
+            return this;
+        }
+
+        public Builder createdAt(Instant createdAt) {
+            this.createdAt = createdAt;
+            return this;
+        }
+
+        public Builder updatedAt(Instant updatedAt) {
+            this.updatedAt = updatedAt;
+            return this;
+        }
+
+        public Builder finishedAt(Instant finishedAt) {
+            this.finishedAt = finishedAt;
+            return this;
+        }
+
+        public Builder seats(List<SeatRow> seats) {
+            this.seats = seats;
+            return this;
+        }
+
+        public Builder seatsTaken(int seatsTaken) {
+            this.seatsTaken = seatsTaken;
+            return this;
+        }
+
+        public Builder table(Table table) {
+            this.table = table;
+            return this;
+        }
+
+        public Builder origin(Origin origin) {
+            this.origin = origin;
+            return this;
+        }
+
+        public GameRow build() {
+            return new GameRow(id, type, ruleset, rulesetVersion, options, seed, customDeal, seedCommitment, status,
+                    version, state, result, createdAt, updatedAt, finishedAt, seats, seatsTaken, table, origin);
+        }
     }
 
     /**
@@ -58,15 +188,6 @@ public record GameRow(UUID id, String type, String ruleset, int rulesetVersion, 
 
         /** An ordinary deal. */
         public static final Origin NONE = new Origin(false, null);
-    }
-
-    /** A game with no clock and no rematch links. */
-    public GameRow(UUID id, String type, String ruleset, int rulesetVersion, String options, String seed,
-                   String customDeal, String seedCommitment, Status status, int version, String state,
-                   String result, Instant createdAt, Instant updatedAt, Instant finishedAt, List<SeatRow> seats,
-                   int seatsTaken) {
-        this(id, type, ruleset, rulesetVersion, options, seed, customDeal, seedCommitment, status, version, state,
-                result, createdAt, updatedAt, finishedAt, seats, seatsTaken, Table.NONE);
     }
 
     /**
@@ -92,15 +213,14 @@ public record GameRow(UUID id, String type, String ruleset, int rulesetVersion, 
 
     /** This game after {@code u}, with {@code seats}. */
     public GameRow after(GameUpdate u, List<SeatRow> seats) {
-        return new GameRow(id, type, ruleset, rulesetVersion, options, seed, customDeal, seedCommitment, u.status(),
-                u.version(), u.state(), u.result(), createdAt, u.updatedAt(), u.finishedAt(), seats, seatsTaken,
-                table.running(u.clockState(), u.deadline()), origin);
+        return toBuilder().status(u.status()).version(u.version()).state(u.state()).result(u.result())
+                .updatedAt(u.updatedAt()).finishedAt(u.finishedAt()).seats(seats)
+                .table(table.running(u.clockState(), u.deadline())).build();
     }
 
     /** This game with one more open seat taken, {@code seats} its seats now, changed at {@code at}. */
     public GameRow seatTaken(List<SeatRow> seats, Instant at) {
-        return new GameRow(id, type, ruleset, rulesetVersion, options, seed, customDeal, seedCommitment, status,
-                version, state, result, createdAt, at, finishedAt, seats, seatsTaken + 1, table, origin);
+        return toBuilder().updatedAt(at).seats(seats).seatsTaken(seatsTaken + 1).build();
     }
 
     /**

@@ -1,20 +1,17 @@
 package dev.cardtable.store;
 
 import static dev.cardtable.store.SqlTimes.setTime;
-import static dev.cardtable.store.SqlTimes.time;
 
 import io.agroal.api.AgroalDataSource;
 import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
 
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -35,40 +32,17 @@ import java.util.UUID;
 @Singleton
 public class GameStore {
 
-    private static final String GAME_COLUMNS = """
-            g.id, g.type, g.ruleset, g.ruleset_version, g.options::text, g.seed, g.custom_deal::text,
-            g.seed_commitment, g.status, g.version, g.state::text, g.result::text, g.created_at, g.updated_at,
-            g.finished_at, g.seats_taken, s.seat, s.kind, s.name, s.ai_level, s.ai_budget, s.token_hash, s.outcome,
-            s.score, g.clock::text, g.clock_state::text, g.deadline, g.rematch_of, g.rematch, s.player_id,
-            g.certified, g.daily""";
-
-    // Game rows with their seats as arrays in seat order (%s: the seats' game).
-    private static final String SELECT = "select " + GAME_COLUMNS + """
-             from games g cross join lateral (
-                select array_agg(seat order by seat) seat, array_agg(kind order by seat) kind,
-                       array_agg(name order by seat) "name", array_agg(ai_level order by seat) ai_level,
-                       array_agg(ai_budget order by seat) ai_budget, array_agg(token_hash order by seat) token_hash,
-                       array_agg(outcome order by seat) outcome, array_agg(score order by seat) score,
-                       array_agg(player_id order by seat) player_id
-                from seats where game_id = %s) s
-            """;
-
-    // One game in one statement. Both tables are filtered by the id given (twice), not joined on
-    // it, so that each reads one partition or shard of a database split by game id (docs/scaling.md).
-    static final String SELECT_GAME = SELECT.formatted("?") + "where g.id = ?";
-
-    static final String SELECT_GAMES = SELECT.formatted("g.id") + "where g.id = any(?)"; // ? is a uuid[]
     @Inject
     AgroalDataSource dataSource;
 
     /** Game {@code id} with its seats, or empty. */
     public Optional<GameRow> find(UUID id) {
-        return work(c -> readGame(c, SELECT_GAME, id));
+        return work(c -> readGame(c, GameRows.SELECT_GAME, id));
     }
 
     /** Game {@code id} with its seats, or empty, read on connection {@code c} (the standby's, {@link Replica}). */
     public Optional<GameRow> find(Connection c, UUID id) throws SQLException {
-        return readGame(c, SELECT_GAME, id);
+        return readGame(c, GameRows.SELECT_GAME, id);
     }
 
     /**
@@ -76,7 +50,7 @@ public class GameStore {
      * one game serialises here.
      */
     public Optional<GameRow> lock(UUID id) {
-        return work(c -> readGame(c, SELECT_GAME + " for update of g", id));
+        return work(c -> readGame(c, GameRows.SELECT_GAME + " for update of g", id));
     }
 
     /**
@@ -205,7 +179,7 @@ public class GameStore {
 
     /** Game {@code id} locked as by {@link #lock}; empty when another transaction holds it, or it is gone ({@link DueGames}). */
     public Optional<GameRow> lockIfFree(UUID id) {
-        return work(c -> readGame(c, SELECT_GAME + " for update of g skip locked", id));
+        return work(c -> readGame(c, GameRows.SELECT_GAME + " for update of g skip locked", id));
     }
 
     /**
@@ -241,34 +215,9 @@ public class GameStore {
             ps.setObject(1, id);
             ps.setObject(2, id);
             try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Optional.of(row(rs)) : Optional.empty();
+                return rs.next() ? Optional.of(GameRows.read(rs)) : Optional.empty();
             }
         }
-    }
-
-    /** The game of the current row of a {@link #SELECT_GAME} or {@link #SELECT_GAMES} result. */
-    static GameRow row(ResultSet rs) throws SQLException {
-        return new GameRow(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3),
-                rs.getInt(4), rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8),
-                Status.of(rs.getString(9)), rs.getInt(10), rs.getString(11), rs.getString(12), time(rs, 13),
-                time(rs, 14), time(rs, 15), seats(rs, 17, 30), rs.getInt(16), new GameRow.Table(rs.getString(25),
-                rs.getString(26), time(rs, 27), rs.getObject(28, UUID.class), rs.getObject(29, UUID.class)),
-                new GameRow.Origin(rs.getBoolean(31), rs.getObject(32, java.time.LocalDate.class)));
-    }
-
-    private static List<SeatRow> seats(ResultSet rs, int from, int players) throws SQLException {
-        Object[][] cols = new Object[9][];
-        for (int i = 0; i < cols.length; i++) {
-            Array a = rs.getArray(i < 8 ? from + i : players);
-            cols[i] = a == null ? new Object[0] : (Object[]) a.getArray();
-        }
-        List<SeatRow> out = new ArrayList<>(cols[0].length);
-        for (int i = 0; i < cols[0].length; i++) {
-            out.add(new SeatRow((Integer) cols[0][i], SeatKind.of((String) cols[1][i]), (String) cols[2][i],
-                    (String) cols[3][i], (Integer) cols[4][i], (String) cols[5][i], (String) cols[6][i],
-                    (Integer) cols[7][i], (UUID) cols[8][i]));
-        }
-        return out;
     }
 
     private static void setSeat(PreparedStatement ps, int i, SeatRow s) throws SQLException {

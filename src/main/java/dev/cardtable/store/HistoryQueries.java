@@ -158,11 +158,11 @@ public class HistoryQueries {
             return List.of();
         }
         Map<UUID, GameRow> byId = new HashMap<>();
-        try (PreparedStatement ps = c.prepareStatement(GameStore.SELECT_GAMES)) {
+        try (PreparedStatement ps = c.prepareStatement(GameRows.SELECT_GAMES)) {
             ps.setArray(1, c.createArrayOf("uuid", ids.toArray()));
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    GameRow g = GameStore.row(rs);
+                    GameRow g = GameRows.read(rs);
                     byId.put(g.id(), g);
                 }
             }

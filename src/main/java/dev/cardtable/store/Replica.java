@@ -16,7 +16,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -43,11 +42,8 @@ public class Replica {
     @ConfigProperty(name = "quarkus.datasource.\"replica\".jdbc.url")
     Optional<String> url;
 
-    @ConfigProperty(name = "cardtable.replica.max-wait", defaultValue = "250ms")
-    Duration maxWait;
-
-    @ConfigProperty(name = "cardtable.replica.poll", defaultValue = "5ms")
-    Duration poll;
+    @Inject
+    ReplicaConfig config;
 
     @Inject
     MeterRegistry registry;
@@ -100,7 +96,7 @@ public class Replica {
     /** Waits until the standby has replayed past {@code lsn}, at most {@code max-wait}; whether it has. */
     private boolean replayedPast(Connection c, String lsn) throws SQLException {
         long start = System.nanoTime();
-        long deadline = start + maxWait.toNanos();
+        long deadline = start + config.maxWait().toNanos();
         try (PreparedStatement ps = c.prepareStatement("select coalesce(pg_last_wal_replay_lsn() >= ?::pg_lsn, true)")) {
             ps.setString(1, lsn);
             while (true) {
@@ -115,7 +111,7 @@ public class Replica {
                     return done;
                 }
                 try {
-                    Thread.sleep(Math.max(1, poll.toMillis()));
+                    Thread.sleep(Math.max(1, config.poll().toMillis()));
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     return false;

@@ -95,8 +95,10 @@ class StoredStateTest {
         Rng rng = Rng.fromSeed("playout:" + seed);
         List<MoveRow> log = new ArrayList<>();
         Instant at = Instant.parse("2026-01-01T00:00:00Z");
-        GameRow game = new GameRow(UUID.randomUUID(), type.name(), ruleset, info.version(), json.write(options.values()),
-                seed, null, Rng.commitment(seed), Status.ACTIVE, 0, stored, null, at, at, null, List.of(), 0);
+        GameRow game = GameRow.builder().id(UUID.randomUUID()).type(type.name()).ruleset(ruleset)
+                .rulesetVersion(info.version()).options(json.write(options.values())).seed(seed)
+                .seedCommitment(Rng.commitment(seed)).status(Status.ACTIVE).state(stored).createdAt(at).updatedAt(at)
+                .build();
         List<String> states = new ArrayList<>(List.of(stored));
         while (true) {
             S state = json.read(stored, rules.stateType());

@@ -77,8 +77,8 @@ class PartitionedKeysTest {
             ps.setObject(2, gid);
         });
         Map<String, String> sql = new TreeMap<>();
-        sql.put("game read", GameStore.SELECT_GAME);
-        sql.put("game lock", GameStore.SELECT_GAME + " for update of g");
+        sql.put("game read", GameRows.SELECT_GAME);
+        sql.put("game lock", GameRows.SELECT_GAME + " for update of g");
         statements.put("game lock", statements.get("game read"));
         sql.put("moves read", MoveLog.SELECT_LOG);
         statements.put("moves read", (ps, gid) -> {

@@ -1,12 +1,12 @@
 package dev.cardtable.game.analysis;
 
 import dev.cardtable.engine.scoundrel.ScoundrelMove;
-import dev.cardtable.engine.scoundrel.ScoundrelRules;
 import dev.cardtable.engine.scoundrel.ScoundrelState;
 import dev.cardtable.engine.scoundrel.solver.PostGame;
 import dev.cardtable.game.Failure;
 import dev.cardtable.game.GameCatalog;
 import dev.cardtable.game.GameException;
+import dev.cardtable.game.GameType;
 import dev.cardtable.game.JsonText;
 import dev.cardtable.game.Replay;
 import dev.cardtable.game.Sealing;
@@ -81,7 +81,7 @@ public class AnalysisService {
 
     private Read read(UUID id) {
         GameRow g = store.find(id).orElseThrow(GameException::gameNotFound);
-        if (!ScoundrelRules.TYPE.equals(g.type())) {
+        if (!catalog.type(g.type()).offers(GameType.Ability.ANALYSIS)) {
             throw new GameException(Failure.NOT_FOUND, "post-game analysis is offered for Scoundrel games only");
         }
         if (g.status() != Status.FINISHED) {

@@ -3,7 +3,6 @@ package dev.cardtable.game.daily;
 import dev.cardtable.engine.GameInfo;
 import dev.cardtable.engine.MalformedInput;
 import dev.cardtable.engine.Rng;
-import dev.cardtable.engine.scoundrel.ScoundrelRules;
 import dev.cardtable.game.CertifiedDeals;
 import dev.cardtable.game.Failure;
 import dev.cardtable.game.GameCatalog;
@@ -199,7 +198,7 @@ public class DailyDeals {
         if (stored.isPresent()) {
             return stored.get();
         }
-        GameInfo.RulesetInfo info = catalog.type(ScoundrelRules.TYPE).info().ruleset(ruleset);
+        GameInfo.RulesetInfo info = catalog.daily().info().ruleset(ruleset);
         String seed = certified.seed(ruleset, info.resolve(Map.of()));
         Instant now = clock.instant();
         return QuarkusTransaction.requiringNew().call(() -> store.store(day, ruleset, seed, Rng.commitment(seed), now));

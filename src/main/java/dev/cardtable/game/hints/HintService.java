@@ -12,6 +12,7 @@ import dev.cardtable.game.GameException;
 import dev.cardtable.game.GameType;
 import dev.cardtable.game.GameWriter;
 import dev.cardtable.game.Projection;
+import dev.cardtable.game.SeatCredential;
 import dev.cardtable.game.Seating;
 import dev.cardtable.store.GameRow;
 import dev.cardtable.store.GameStore;
@@ -45,15 +46,15 @@ public class HintService {
     private final ScoundrelHints hints = new ScoundrelHints();
 
     /**
-     * A recommended move for the seat whose token {@code authorization} carries.
+     * A recommended move for the seat whose token {@code credential} carries.
      *
      * @throws GameException {@code game-not-found}; {@code unauthenticated} without a seat token
      *                       or with a token of no seat; {@code not-found} for a game type other
      *                       than Scoundrel; {@code game-not-started}; {@code game-over};
      *                       {@code not-your-turn}
      */
-    public HintView hint(UUID id, String authorization) {
-        Seen seen = QuarkusTransaction.requiringNew().call(() -> read(id, authorization));
+    public HintView hint(UUID id, SeatCredential credential) {
+        Seen seen = QuarkusTransaction.requiringNew().call(() -> read(id, credential));
         Hint h = hints.hint(seen.view(), seen.state().ruleset(), seen.state().weaponBinding());
         return new HintView(seen.type().rules().writeMove(h.move()), h.reason(), h.wins(), h.samples());
     }
@@ -63,9 +64,9 @@ public class HintService {
                         ScoundrelView view) {
     }
 
-    private Seen read(UUID id, String authorization) {
+    private Seen read(UUID id, SeatCredential credential) {
         GameRow g = store.find(id).orElseThrow(GameException::gameNotFound);
-        int seat = Seating.authenticate(g, authorization, true);
+        int seat = Seating.authenticate(g, credential, true);
         if (!catalog.type(g.type()).offers(GameType.Ability.HINTS)) {
             throw new GameException(Failure.NOT_FOUND, "hints are offered for Scoundrel games only");
         }

@@ -5,6 +5,7 @@ import dev.cardtable.game.Failure;
 import dev.cardtable.game.GameCreation;
 import dev.cardtable.game.GameException;
 import dev.cardtable.game.JsonText;
+import dev.cardtable.game.SeatCredential;
 import dev.cardtable.game.Seating;
 import dev.cardtable.game.view.GameView;
 import dev.cardtable.store.GameRow;
@@ -52,7 +53,7 @@ public class Rematches {
     }
 
     /**
-     * Creates the rematch of finished game {@code id} for the seat whose token {@code authorization}
+     * Creates the rematch of finished game {@code id} for the seat whose token {@code credential}
      * carries, or, when it exists and keeps a seat for that player, seats the caller there
      * (accepting it).
      *
@@ -61,9 +62,9 @@ public class Rematches {
      *                       the rematch exists and keeps no seat for the caller
      */
     @Transactional
-    public Rematch rematch(UUID id, String authorization) {
+    public Rematch rematch(UUID id, SeatCredential credential) {
         GameRow g = store.lock(id).orElseThrow(GameException::gameNotFound);
-        int caller = Seating.authenticate(g, authorization, true);
+        int caller = Seating.authenticate(g, credential, true);
         if (g.status() != Status.FINISHED) {
             throw new GameException(Failure.GAME_NOT_OVER, "a rematch follows a finished game; this one is " + g.status().id());
         }

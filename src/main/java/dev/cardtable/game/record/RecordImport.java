@@ -141,10 +141,12 @@ public class RecordImport {
         List<SeatRow> seats = seats(type, rec.seats(), creds);
         Instant created = rec.createdAt() == null ? now : recordTime(rec.createdAt(), "createdAt", null, now, null);
         boolean hasDeal = rec.seed() == null;
-        GameRow g = new GameRow(UUID.randomUUID(), type.name(), setup.ruleset(), rulesetVersion,
-                json.write(setup.options().values()), rec.seed(), hasDeal ? json.write(rec.deal()) : null,
-                hasDeal ? null : Rng.commitment(rec.seed()), Status.ACTIVE, 0, json.write(state), null, created, created,
-                null, seats, 0, new GameRow.Table(RecordClock.stored(rec, json), null, null, null, null));
+        GameRow g = GameRow.builder().id(UUID.randomUUID()).type(type.name()).ruleset(setup.ruleset())
+                .rulesetVersion(rulesetVersion).options(json.write(setup.options().values())).seed(rec.seed())
+                .customDeal(hasDeal ? json.write(rec.deal()) : null)
+                .seedCommitment(hasDeal ? null : Rng.commitment(rec.seed()))
+                .status(Status.ACTIVE).state(json.write(state)).createdAt(created).updatedAt(created).seats(seats)
+                .table(new GameRow.Table(RecordClock.stored(rec, json), null, null, null, null)).build();
         store.insert(g);
         Progress<S, M, V> p = writer.open(type, g, state);
         replayMoves(p, rec.moves() == null ? List.of() : rec.moves(), now, rec.formatVersion() >= 3);

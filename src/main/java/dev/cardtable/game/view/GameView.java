@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.cardtable.game.Clocks;
 
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -50,15 +51,217 @@ public record GameView(UUID id, String type, String ruleset, int rulesetVersion,
 
     /** This response with {@code credentials} set. */
     public GameView withCredentials(List<Credential> creds) {
-        return new GameView(id, type, ruleset, rulesetVersion, options, status, version, moveCount, seats, toAct,
-                seedCommitment, seed, certified, daily, createdAt, updatedAt, finishedAt, viewer, view, legalMoves, result, clock,
-                rematchOf, rematch, creds, applied);
+        return toBuilder().credentials(creds).build();
     }
 
     /** This response with {@code applied} set. */
     public GameView withApplied(List<LogItem> entries) {
-        return new GameView(id, type, ruleset, rulesetVersion, options, status, version, moveCount, seats, toAct,
-                seedCommitment, seed, certified, daily, createdAt, updatedAt, finishedAt, viewer, view, legalMoves, result, clock,
-                rematchOf, rematch, credentials, entries);
+        return toBuilder().applied(entries).build();
+    }
+
+    /** A view built by name; what is not set is null (false, 0). */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding every component of this view, to change some by name. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.id = id;
+        b.type = type;
+        b.ruleset = ruleset;
+        b.rulesetVersion = rulesetVersion;
+        b.options = options;
+        b.status = status;
+        b.version = version;
+        b.moveCount = moveCount;
+        b.seats = seats;
+        b.toAct = toAct;
+        b.seedCommitment = seedCommitment;
+        b.seed = seed;
+        b.certified = certified;
+        b.daily = daily;
+        b.createdAt = createdAt;
+        b.updatedAt = updatedAt;
+        b.finishedAt = finishedAt;
+        b.viewer = viewer;
+        b.view = view;
+        b.legalMoves = legalMoves;
+        b.result = result;
+        b.clock = clock;
+        b.rematchOf = rematchOf;
+        b.rematch = rematch;
+        b.credentials = credentials;
+        b.applied = applied;
+        return b;
+    }
+
+    /** Builds a {@link GameView} by name; each setter sets the component of the same name. */
+    public static final class Builder {
+        private UUID id;
+        private String type;
+        private String ruleset;
+        private int rulesetVersion;
+        private Map<String, String> options;
+        private String status;
+        private int version;
+        private int moveCount;
+        private List<SeatView> seats;
+        private List<Integer> toAct;
+        private String seedCommitment;
+        private String seed;
+        private boolean certified;
+        private LocalDate daily;
+        private Instant createdAt;
+        private Instant updatedAt;
+        private Instant finishedAt;
+        private Integer viewer;
+        private Object view;
+        private List<Map<String, Object>> legalMoves;
+        private GameResult result;
+        private Clocks.ClockView clock;
+        private UUID rematchOf;
+        private UUID rematch;
+        private List<Credential> credentials;
+        private List<LogItem> applied;
+
+        private Builder() {
+        }
+
+        public Builder id(UUID id) {
+            this.id = id;
+            return this;
+        }
+
+        public Builder type(String type) {
+            this.type = type;
+            return this;
+        }
+
+        public Builder ruleset(String ruleset) {
+            this.ruleset = ruleset;
+            return this;
+        }
+
+        public Builder rulesetVersion(int rulesetVersion) {
+            this.rulesetVersion = rulesetVersion;
+            return this;
+        }
+
+        public Builder options(Map<String, String> options) {
+            this.options = options;
+            return this;
+        }
+
+        public Builder status(String status) {
+            this.status = status;
+            return this;
+        }
+
+        public Builder version(int version) {
+            this.version = version;
+            return this;
+        }
+
+        public Builder moveCount(int moveCount) {
+            this.moveCount = moveCount;
+            return this;
+        }
+
+        public Builder seats(List<SeatView> seats) {
+            this.seats = seats;
+            return this;
+        }
+
+        public Builder toAct(List<Integer> toAct) {
+            this.toAct = toAct;
+            return this;
+        }
+
+        public Builder seedCommitment(String seedCommitment) {
+            this.seedCommitment = seedCommitment;
+            return this;
+        }
+
+        public Builder seed(String seed) {
+            this.seed = seed;
+            return this;
+        }
+
+        public Builder certified(boolean certified) {
+            this.certified = certified;
+            return this;
+        }
+
+        public Builder daily(LocalDate daily) {
+            this.daily = daily;
+            return this;
+        }
+
+        public Builder createdAt(Instant createdAt) {
+            this.createdAt = createdAt;
+            return this;
+        }
+
+        public Builder updatedAt(Instant updatedAt) {
+            this.updatedAt = updatedAt;
+            return this;
+        }
+
+        public Builder finishedAt(Instant finishedAt) {
+            this.finishedAt = finishedAt;
+            return this;
+        }
+
+        public Builder viewer(Integer viewer) {
+            this.viewer = viewer;
+            return this;
+        }
+
+        public Builder view(Object view) {
+            this.view = view;
+            return this;
+        }
+
+        public Builder legalMoves(List<Map<String, Object>> legalMoves) {
+            this.legalMoves = legalMoves;
+            return this;
+        }
+
+        public Builder result(GameResult result) {
+            this.result = result;
+            return this;
+        }
+
+        public Builder clock(Clocks.ClockView clock) {
+            this.clock = clock;
+            return this;
+        }
+
+        public Builder rematchOf(UUID rematchOf) {
+            this.rematchOf = rematchOf;
+            return this;
+        }
+
+        public Builder rematch(UUID rematch) {
+            this.rematch = rematch;
+            return this;
+        }
+
+        public Builder credentials(List<Credential> credentials) {
+            this.credentials = credentials;
+            return this;
+        }
+
+        public Builder applied(List<LogItem> applied) {
+            this.applied = applied;
+            return this;
+        }
+
+        public GameView build() {
+            return new GameView(id, type, ruleset, rulesetVersion, options, status, version, moveCount, seats, toAct,
+                    seedCommitment, seed, certified, daily, createdAt, updatedAt, finishedAt, viewer, view, legalMoves,
+                    result, clock, rematchOf, rematch, credentials, applied);
+        }
     }
 }
