@@ -46,6 +46,9 @@ public class Projection {
     @Inject
     Clock time;
 
+    @Inject
+    Certificates certificates;
+
     /**
      * Who a caller is to the rules: everyone sees everything once the game is over; before that a
      * seat's token gives that seat's view and no token the spectators'.
@@ -106,9 +109,10 @@ public class Projection {
                 ? rules.legalMoves(state, Seat.of(seat)).stream().map(rules::writeMove).toList()
                 : List.of();
         List<Integer> toAct = active ? seats(rules.toAct(state)) : List.of();
+        String seed = at.status() == Status.FINISHED ? seed(g) : null;
         return new GameView(g.id(), g.type(), g.ruleset(), g.rulesetVersion(), json.stringMap(g.options()),
                 at.status().id(), at.moves() + g.seatsTaken(), at.moves(), g.seats().stream().map(Projection::seat).toList(),
-                toAct, g.seedCommitment(), at.status() == Status.FINISHED ? seed(g) : null, g.origin().certified(), g.origin().daily(), g.createdAt(), at.updatedAt(), at.finishedAt(), seat,
+                toAct, g.seedCommitment(), seed, g.origin().certified(), g.origin().daily(), certificates.shown(g, seed), g.createdAt(), at.updatedAt(), at.finishedAt(), seat,
                 rules.view(state, viewer(at.status(), seat)), legal, result(rules, state), clock(g, toAct), g.table().rematchOf(),
                 g.table().rematch(), null, null);
     }

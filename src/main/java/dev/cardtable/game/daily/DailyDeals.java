@@ -4,6 +4,7 @@ import dev.cardtable.engine.GameInfo;
 import dev.cardtable.engine.MalformedInput;
 import dev.cardtable.engine.Rng;
 import dev.cardtable.engine.scoundrel.ScoundrelRules;
+import dev.cardtable.game.Certificates;
 import dev.cardtable.game.CertifiedDeals;
 import dev.cardtable.game.Failure;
 import dev.cardtable.game.GameCatalog;
@@ -51,6 +52,9 @@ public class DailyDeals {
 
     @Inject
     CertifiedDeals certified;
+
+    @Inject
+    Certificates certificates;
 
     @Inject
     GameCatalog catalog;
@@ -201,6 +205,7 @@ public class DailyDeals {
         }
         GameInfo.RulesetInfo info = catalog.type(ScoundrelRules.TYPE).info().ruleset(ruleset);
         String seed = certified.seed(ruleset, info.resolve(Map.of()));
+        certificates.certify(seed, ruleset, info.resolve(Map.of()));
         Instant now = clock.instant();
         return QuarkusTransaction.requiringNew().call(() -> store.store(day, ruleset, seed, Rng.commitment(seed), now));
     }

@@ -25,6 +25,8 @@ import java.util.UUID;
  * @param seed           the seed once the game is over (for a daily deal: once its day is over), else null
  * @param certified      whether the game was dealt from a secret seed the solver proved winnable
  * @param daily          the UTC day whose daily deal the game plays, or null
+ * @param certificate    for a certified or daily game, how hard its deal is, shown with the seed
+ *                       (once the game is over; a daily game: once its day is over); else null
  * @param createdAt      creation time
  * @param updatedAt      time of the last change
  * @param finishedAt     time the game ended, or null
@@ -42,7 +44,7 @@ import java.util.UUID;
 public record GameView(UUID id, String type, String ruleset, int rulesetVersion,
                            Map<String, String> options, String status, int version, int moveCount,
                            List<SeatView> seats, List<Integer> toAct, String seedCommitment,
-                           String seed, boolean certified, java.time.LocalDate daily, Instant createdAt, Instant updatedAt, Instant finishedAt, Integer viewer,
+                           String seed, boolean certified, java.time.LocalDate daily, DealCertificate certificate, Instant createdAt, Instant updatedAt, Instant finishedAt, Integer viewer,
                            Object view, List<Map<String, Object>> legalMoves, GameResult result,
                            Clocks.ClockView clock, UUID rematchOf, UUID rematch,
                            @JsonInclude(JsonInclude.Include.NON_NULL) List<Credential> credentials,
@@ -51,14 +53,14 @@ public record GameView(UUID id, String type, String ruleset, int rulesetVersion,
     /** This response with {@code credentials} set. */
     public GameView withCredentials(List<Credential> creds) {
         return new GameView(id, type, ruleset, rulesetVersion, options, status, version, moveCount, seats, toAct,
-                seedCommitment, seed, certified, daily, createdAt, updatedAt, finishedAt, viewer, view, legalMoves, result, clock,
+                seedCommitment, seed, certified, daily, certificate, createdAt, updatedAt, finishedAt, viewer, view, legalMoves, result, clock,
                 rematchOf, rematch, creds, applied);
     }
 
     /** This response with {@code applied} set. */
     public GameView withApplied(List<LogItem> entries) {
         return new GameView(id, type, ruleset, rulesetVersion, options, status, version, moveCount, seats, toAct,
-                seedCommitment, seed, certified, daily, createdAt, updatedAt, finishedAt, viewer, view, legalMoves, result, clock,
+                seedCommitment, seed, certified, daily, certificate, createdAt, updatedAt, finishedAt, viewer, view, legalMoves, result, clock,
                 rematchOf, rematch, credentials, entries);
     }
 }
