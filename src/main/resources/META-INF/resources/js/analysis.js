@@ -45,8 +45,8 @@ export function analysisPanel(g, Board, goTo) {
     current = i;
     if (!a) return;
     const last = a.positions.length - 1;
-    const p = a.positions[Math.min(i, last)];
-    let text = positionText(p, i, last, Board);
+    let text = i > last ? `Position ${i}: the game ended without play here (resigned, called off or out of time); the analysis stops at position ${last}.`
+      : positionText(a.positions[i], i, last, Board);
     if (a.turningPoint && a.turningPoint.move === i) text += ' The move that led here was the turning point.';
     here.textContent = text;
     strip.querySelectorAll('li').forEach((li, k) => li.classList.toggle('current', k === i));

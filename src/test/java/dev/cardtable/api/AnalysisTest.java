@@ -131,6 +131,20 @@ class AnalysisTest {
     }
 
     @Test
+    void aGameEndedByResigningOrCallingOffIsJudgedUpToItsLastMoveOfPlay() {
+        Api.Created resigned = custom(ScoundrelGameTest.WINNABLE);
+        move(resigned.id(), resigned.token(), Map.of("action", "play", "card", "10D")).then().statusCode(200);
+        move(resigned.id(), resigned.token(), Map.of("action", "resign")).then().statusCode(200);
+        analysis(resigned.id()).then().statusCode(200).body("positions", hasSize(2))
+                .body("positions[1].played", equalTo(Map.of("action", "play", "card", "10D")))
+                .body("positions[1].winnable", equalTo(true));
+        Api.Created aborted = custom(ScoundrelGameTest.WINNABLE);
+        move(aborted.id(), aborted.token(), Map.of("action", "abort")).then().statusCode(200);
+        analysis(aborted.id()).then().statusCode(200).body("positions", hasSize(1))
+                .body("positions[0].winnable", equalTo(true)).body("turningPoint", equalTo(null));
+    }
+
+    @Test
     void anUnknownGameIsNotFound() {
         analysis(UUID.randomUUID().toString()).then().statusCode(404).body("code", equalTo("game-not-found"));
     }

@@ -144,7 +144,11 @@ public class AnalysisService {
         List<ScoundrelMove> moves = new ArrayList<>();
         positions.add(r.at(0));
         for (int n = 1; n <= r.size(); n++) {
-            moves.add(r.play(n).move());
+            ScoundrelMove m = r.play(n).move();
+            if (m instanceof ScoundrelMove.End) {
+                break; // resigning, calling off, time: the game ends without a position to judge
+            }
+            moves.add(m);
             positions.add(r.at(n));
         }
         PostGame.Analysis a = postGame.analyse(positions, moves);
