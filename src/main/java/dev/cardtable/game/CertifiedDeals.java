@@ -6,7 +6,9 @@ import dev.cardtable.engine.Setup;
 import dev.cardtable.engine.scoundrel.ScoundrelRules;
 import dev.cardtable.engine.scoundrel.ScoundrelState;
 import dev.cardtable.engine.scoundrel.solver.Budget;
+import dev.cardtable.engine.scoundrel.solver.Difficulty;
 import dev.cardtable.engine.scoundrel.solver.ScoundrelSolver;
+import dev.cardtable.game.view.DealCertificate;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
@@ -35,6 +37,28 @@ public class CertifiedDeals {
     private final ScoundrelRules rules = new ScoundrelRules();
     private final ScoundrelSolver solver = new ScoundrelSolver();
 
+    /** For CDI: the budget and attempts come from the configuration. */
+    CertifiedDeals() {
+    }
+
+    /**
+     * Certified deals outside the server (bench tools), with {@code nodes} positions per search
+     * and {@code attempts} seeds tried per deal.
+     */
+    public CertifiedDeals(long nodes, int attempts) {
+        this.config = new CertifiedConfig() {
+            @Override
+            public long nodes() {
+                return nodes;
+            }
+
+            @Override
+            public int attempts() {
+                return attempts;
+            }
+        };
+    }
+
     /**
      * A fresh secret seed whose deal under {@code ruleset} and {@code options} can be won.
      *
@@ -51,6 +75,19 @@ public class CertifiedDeals {
         }
         throw new GameException(Failure.CERTIFIED_DEAL_UNAVAILABLE, "no deal could be proved winnable in "
                 + attempts + " tries; try again later", Map.of("retryAfter", RETRY_AFTER_SECONDS));
+    }
+
+    /**
+     * The certificate of a certified deal: how hard it is ({@link ScoundrelSolver#difficulty}) —
+     * its best score and how many of its legal first moves keep it winnable — computed within the
+     * node budget ({@code cardtable.certified.nodes} positions for all its searches together); a
+     * figure the budget did not settle is null.
+     */
+    public DealCertificate certificate(String seed, String ruleset, Options options) {
+        ScoundrelState deal = rules.deal(new Setup(ruleset, options, new Deal.Seeded(seed)));
+        Difficulty d = solver.difficulty(deal, config.nodes());
+        return new DealCertificate(d.bestScore().isPresent() ? d.bestScore().getAsInt() : null, d.firstMoves(),
+                d.winningFirstMoves().isPresent() ? d.winningFirstMoves().getAsInt() : null, d.nodes());
     }
 
     /** Whether the solver proves the deal of {@code seed} winnable within the node budget. */

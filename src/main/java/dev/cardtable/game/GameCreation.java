@@ -94,6 +94,9 @@ public class GameCreation {
     @Inject
     CertifiedDeals certifiedDeals;
 
+    @Inject
+    Certificates certificates;
+
     /**
      * Creates a game for a client ({@code POST /api/games}): a certified deal is searched for
      * first, outside any transaction; then the game is created as by {@link #create(NewGame)}, the
@@ -126,7 +129,9 @@ public class GameCreation {
         }
         GameInfo.RulesetInfo ruleset = req.ruleset() == null ? type.info().defaultRuleset() : type.info().ruleset(req.ruleset());
         Options options = ruleset.resolve(req.options() == null ? Map.of() : req.options());
-        return new ServerDeal(certifiedDeals.seed(ruleset.name(), options), new GameRow.Origin(true, null));
+        String seed = certifiedDeals.seed(ruleset.name(), options);
+        certificates.certify(seed, ruleset.name(), options);
+        return new ServerDeal(seed, new GameRow.Origin(true, null));
     }
 
     /**

@@ -46,6 +46,9 @@ public class Projection {
     @Inject
     Clock time;
 
+    @Inject
+    Certificates certificates;
+
     /**
      * Who a caller is to the rules: everyone sees everything once the game is over; before that a
      * seat's token gives that seat's view and no token the spectators'.
@@ -106,11 +109,13 @@ public class Projection {
                 ? rules.legalMoves(state, Seat.of(seat)).stream().map(rules::writeMove).toList()
                 : List.of();
         List<Integer> toAct = active ? seats(rules.toAct(state)) : List.of();
+        String seed = at.status() == Status.FINISHED ? seed(g) : null;
         return GameView.builder().id(g.id()).type(g.type()).ruleset(g.ruleset()).rulesetVersion(g.rulesetVersion())
                 .options(json.stringMap(g.options())).status(at.status().id()).version(at.moves() + g.seatsTaken())
                 .moveCount(at.moves()).seats(g.seats().stream().map(Projection::seat).toList()).toAct(toAct)
-                .seedCommitment(g.seedCommitment()).seed(at.status() == Status.FINISHED ? seed(g) : null)
-                .certified(g.origin().certified()).daily(g.origin().daily()).createdAt(g.createdAt())
+                .seedCommitment(g.seedCommitment()).seed(seed)
+                .certified(g.origin().certified()).daily(g.origin().daily()).certificate(certificates.shown(g, seed))
+                .createdAt(g.createdAt())
                 .updatedAt(at.updatedAt()).finishedAt(at.finishedAt()).viewer(seat)
                 .view(rules.view(state, viewer(at.status(), seat))).legalMoves(legal).result(result(rules, state))
                 .clock(clock(g, toAct)).rematchOf(g.table().rematchOf()).rematch(g.table().rematch()).build();

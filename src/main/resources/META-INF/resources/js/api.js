@@ -188,6 +188,16 @@ export async function hint(gameId) {
   return request('GET', `/games/${enc(gameId)}/hint`, { token: mine && mine.token });
 }
 
+/**
+ * `GET /api/games/{id}/analysis` (a finished Scoundrel game, no token): `{gameId, analysedAt,
+ * positions:[{moves, played, winnable, bestScore, bestMove}], turningPoint}` where `turningPoint`
+ * is null or `{move, kind, played, better, bestScoreBefore, bestScoreAfter}`, `kind` being
+ * `lost-the-win` or `lowered-best-score`. A busy server answers `503 server-busy` with `retryAfter`.
+ */
+export async function analysis(gameId) {
+  return request('GET', `/games/${enc(gameId)}/analysis`);
+}
+
 /** `GET /api/games/{id}/record`: the game's portable record (a JSON object). */
 export async function record(gameId) {
   const mine = storedSeat(gameId);

@@ -32,6 +32,14 @@ function turnLine(game) {
   return h('p', { id: 'turn' }, game.viewer == null ? `Watching live · to act: ${names}` : `Waiting for ${names}…`);
 }
 
+/** How hard a certified or daily deal is (docs/api.md, "Certified deals"), shown once the game is over. */
+function certificateLine(c) {
+  if (!c) return null;
+  const best = c.bestScore == null ? 'not settled' : String(c.bestScore);
+  const first = c.winningFirstMoves == null ? 'not settled' : `${c.winningFirstMoves} of ${c.firstMoves}`;
+  return h('p', { id: 'certificate' }, `The deal's certificate: best score ${best}; first moves that keep it winnable: ${first}.`);
+}
+
 /** Each seat's clock; the seat to act counts down from the deadline. Returns `{node, tick}`. */
 function clocks(game) {
   const c = game.clock;
@@ -214,6 +222,7 @@ export async function gamePage(app, show, ctx, id) {
       seatsLine(current),
       clock.node,
       turnLine(current),
+      certificateLine(current.certificate),
       joinBox(current, ctx.route),
       current.status === 'waiting' ? null : Board.board(current, move, keys, draw),
       seatActions(current, move, hintBox),

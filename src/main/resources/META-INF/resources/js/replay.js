@@ -1,8 +1,10 @@
-// Step through a game position by position: a slider, buttons and keys.
+// Step through a game position by position: a slider, buttons and keys; for a finished Scoundrel
+// game the post-game analysis follows the slider.
 
 import * as api from './api.js';
 import { endingText, h, seatName, sr, standingsText } from './dom.js';
 import { boards, describe } from './game.js';
+import { analysisPanel } from './analysis.js';
 
 /** Opens the replay of game `id`; `ctx.setKeys(map)` receives the page's keys. */
 export async function replayPage(show, ctx, id) {
@@ -21,7 +23,9 @@ export async function replayPage(show, ctx, id) {
     const position = { ...g, version: i, view: item.view, toAct: item.toAct, result: item.result, legalMoves: [] };
     boardBox.replaceChildren(Board.board(position, () => {}, new Map(), () => {}));
     if (item.result) boardBox.append(h('div', { class: 'result' }, h('p', {}, `Game over — ${standingsText(position)}`), h('p', {}, endingText(position))));
+    if (analysis) analysis.step(i);
   };
+  const analysis = g.type === 'scoundrel' && g.status === 'finished' ? analysisPanel(g, Board, (n) => step(n)) : null;
   slider.addEventListener('input', () => step(Number(slider.value)));
   ctx.setKeys(new Map([
     ['ArrowLeft', () => step(Number(slider.value) - 1)], ['ArrowRight', () => step(Number(slider.value) + 1)],
@@ -39,7 +43,7 @@ export async function replayPage(show, ctx, id) {
         btn('next', 'Next ›', 'right arrow', () => step(Number(slider.value) + 1)),
         btn('last', 'Last »', 'End', () => step(last))),
       slider),
-    caption, boardBox,
+    caption, boardBox, analysis ? analysis.node : null,
     h('p', { class: 'links' }, h('a', { href: `#/game/${id}` }, 'Open the game'), h('a', { href: '#/history' }, 'History')));
   step(last);
 }

@@ -28,6 +28,7 @@ import static dev.cardtable.api.PlayersTest.unique;
 import static dev.cardtable.support.Api.as;
 import static dev.cardtable.support.Api.move;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -121,8 +122,11 @@ class DailyDealTest {
         String id = game.path("id");
         String token = game.path("credentials[0].token");
         move(id, token, Map.of("action", "avoid")).then().statusCode(200);
-        move(id, token, Map.of("action", "resign")).then().statusCode(200).body("seed", nullValue());
-        as(token).get("/api/games/" + id).then().statusCode(200).body("status", equalTo("finished")).body("seed", nullValue());
+        game.then().body("certificate", nullValue());
+        move(id, token, Map.of("action", "resign")).then().statusCode(200).body("seed", nullValue()).body("certificate", nullValue());
+        // The certificate speaks of the hidden order: shown with the seed, after the day.
+        as(token).get("/api/games/" + id).then().statusCode(200).body("status", equalTo("finished")).body("seed", nullValue())
+                .body("certificate", nullValue());
         as(token).get("/api/games/" + id + "/moves").then().statusCode(200);
         for (String path : List.of("", "/moves", "/timeline", "/states/1", "/record")) {
             as(null).get("/api/games/" + id + path).then().statusCode(403).body("code", equalTo("game-sealed"));
@@ -137,7 +141,9 @@ class DailyDealTest {
         assertNotNull(seed);
         as(null).get("/api/daily/standard").then().body("previous.day", equalTo(day.toString()))
                 .body("previous.seed", equalTo(seed));
-        as(null).get("/api/games/" + id).then().statusCode(200).body("seed", equalTo(seed));
+        as(null).get("/api/games/" + id).then().statusCode(200).body("seed", equalTo(seed))
+                .body("certificate.bestScore", greaterThan(0)).body("certificate.winningFirstMoves", greaterThan(0))
+                .body("certificate.firstMoves", equalTo(5));
         as(null).get("/api/games/" + id + "/record").then().statusCode(200).body("seed", equalTo(seed))
                 .body("seedCommitment", equalTo(Rng.commitment(seed)));
     }

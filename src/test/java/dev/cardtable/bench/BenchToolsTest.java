@@ -88,4 +88,12 @@ class BenchToolsTest {
         assertEquals(java.util.Map.of(4, "version", 5, "seats_taken"), MoveBench.guardParameters(sql));
         assertEquals(java.util.Map.of(), MoveBench.guardParameters("update games set version = $1 where id = $2"));
     }
+
+    @Test
+    void theKolmogorovSmirnovDistanceOfTwoSamples() {
+        assertEquals(0.0, CertifiedDifficulty.ks(new double[]{1, 2, 2, 3}, new double[]{1, 2, 2, 3}), 1e-12);
+        assertEquals(1.0, CertifiedDifficulty.ks(new double[]{1, 2}, new double[]{3, 4}), 1e-12);
+        // {1,1,2,2} against {1,2,2,2}: after 1 the shares seen are 1/2 and 1/4.
+        assertEquals(0.25, CertifiedDifficulty.ks(new double[]{1, 1, 2, 2}, new double[]{1, 2, 2, 2}), 1e-12);
+    }
 }

@@ -292,6 +292,10 @@ class WebFeaturesTest {
             b.await(d -> "finished".equals(pageStatus(b)));
             assertEquals("aborted", game(certified).getString("result.ending"));
             assertTrue(b.text("#ending").startsWith("Called off"));
+            // Over, the deal's certificate is shown with its seed.
+            JsonPath over = game(certified);
+            assertEquals("The deal's certificate: best score " + over.getInt("certificate.bestScore") + "; first moves that keep it winnable: "
+                    + over.getInt("certificate.winningFirstMoves") + " of " + over.getInt("certificate.firstMoves") + ".", b.text("#certificate"));
         }
     }
 
@@ -468,6 +472,63 @@ class WebFeaturesTest {
             return new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(value);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void aFinishedScoundrelGamesReplayShowsItsAnalysisFollowingTheSlider() {
+        // Played by the API with the first legal move each time: a winnable deal lost.
+        Api.Created g = Api.scoundrel("web-analysis", "analyst");
+        for (int i = 0; !"finished".equals(game(g.id()).getString("status")); i++) {
+            Map<String, Object> first = as(g.token()).get("/api/games/" + g.id()).jsonPath().getMap("legalMoves[0]");
+            Api.move(g.id(), g.token(), first).then().statusCode(200);
+            assertTrue(i < 200, "a Scoundrel game ends within 200 moves");
+        }
+        JsonPath a = as(null).get("/api/games/" + g.id() + "/analysis").then().statusCode(200).extract().jsonPath();
+        int last = a.getList("positions").size() - 1;
+        int turn = a.getInt("turningPoint.move");
+        try (Browser b = phone()) {
+            b.open(root + "#/replay/" + g.id());
+            b.visible("#analysis[data-state='ready']");
+            // The slider starts at the end: the game's score.
+            assertEquals("Position " + last + ": the game is over, score " + a.getInt("positions[" + last + "].bestScore") + ".",
+                    b.text("#analysis-position"));
+            assertEquals(last + 1, b.all(".analysis-strip li").size(), "one mark per position");
+
+            b.click("button.first");
+            b.await(d -> b.text("#analysis-position").startsWith("Position 0: "));
+            String deal = b.text("#analysis-position");
+            assertTrue(deal.startsWith("Position 0: " + (a.getBoolean("positions[0].winnable") ? "could still be won" : "could no longer be won")
+                    + " · best reachable score " + a.getInt("positions[0].bestScore") + " · "), deal);
+            assertEquals(0, b.all(".analysis-strip li").indexOf(b.visible(".analysis-strip li.current")));
+
+            // The turning point, and the position before it, where the better move was open.
+            String turning = b.text("#turning-text");
+            assertTrue(turning.startsWith("Turning point: move " + turn + " ("), turning);
+            assertTrue("lost-the-win".equals(a.getString("turningPoint.kind")) == turning.contains("lost a game that could be won"), turning);
+            String better = turning.substring(turning.indexOf("Better: ") + "Better: ".length(), turning.length() - 1);
+            b.click("#turning-go");
+            b.await(d -> b.text("#analysis-position").startsWith("Position " + (turn - 1) + ": "));
+            assertEquals(String.valueOf(turn - 1), b.visible("#slider").getDomProperty("value"));
+            assertTrue(b.text("#position").startsWith("Position " + (turn - 1) + " of " + last), b.text("#position"));
+            assertTrue(b.text("#analysis-position").contains(" move: " + better + "."), b.text("#analysis-position") + " / " + better);
+            b.click("button.next");
+            b.await(d -> b.text("#analysis-position").startsWith("Position " + turn + ": "));
+            assertTrue(b.text("#analysis-position").endsWith("The move that led here was the turning point."));
+            assertTrue(b.text("#analysis-position").contains((turn == last ? "score " : "best reachable score ")
+                    + a.getInt("positions[" + turn + "].bestScore")), b.text("#analysis-position"));
+
+            assertTrue((Boolean) b.script("return document.documentElement.scrollWidth <= window.innerWidth"), "nothing scrolls sideways");
+            accessible(b, "a replay with its analysis (phone)");
+            b.screenshot("replay-analysis-phone");
+        }
+        try (Browser b = desktop()) {
+            b.open(root + "#/replay/" + g.id());
+            b.visible("#analysis[data-state='ready']");
+            b.click("#turning-go");
+            b.await(d -> b.text("#analysis-position").startsWith("Position " + (turn - 1) + ": "));
+            accessible(b, "a replay with its analysis (desktop)");
+            b.screenshot("replay-analysis");
         }
     }
 

@@ -15,7 +15,11 @@ import dev.cardtable.store.GameRow;
 import dev.cardtable.store.GameStore;
 import dev.cardtable.store.MoveLog;
 import dev.cardtable.store.Status;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.runtime.Startup;
+import jakarta.annotation.PostConstruct;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
@@ -23,6 +27,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -33,8 +38,15 @@ import java.util.UUID;
  * read it back.
  *
  * <p>The game is read in a short transaction and the analysis stored in another; the search in
- * between holds no database connection.
+ * between holds no database connection. Computations are bounded ({@link OneAtATime}): one per
+ * game at a time — a request for a game being analysed waits for that analysis — and at most
+ * {@code cardtable.analysis.max-running} at once on an instance (default: half the processors,
+ * at least one); past that a request that would start another is answered {@code server-busy}
+ * with {@code retryAfter} ({@value #RETRY_AFTER_SECONDS} s). Meters:
+ * {@code cardtable.analyses.running} (computations running now) and
+ * {@code cardtable.analyses.computed} (analyses computed).
  */
+@Startup // its meters are there from the start
 @Singleton
 public class AnalysisService {
 
@@ -56,7 +68,26 @@ public class AnalysisService {
     @Inject
     Clock clock;
 
+    @Inject
+    MeterRegistry metrics;
+
+    @Inject
+    AnalysisConfig config;
+
+    /** How long a client is told to wait when as many analyses run as the instance allows. */
+    public static final int RETRY_AFTER_SECONDS = 3;
+
     private final PostGame postGame = new PostGame();
+
+    private OneAtATime<UUID, String> runs;
+    private Counter computed;
+
+    @PostConstruct
+    void bounds() {
+        runs = new OneAtATime<>(config.maxRunning().orElse(Math.max(1, Runtime.getRuntime().availableProcessors() / 2)));
+        metrics.gauge("cardtable.analyses.running", runs, OneAtATime::running);
+        computed = metrics.counter("cardtable.analyses.computed");
+    }
 
     /** What an analysis is computed from, read while the transaction lasts. */
     private record Read(String stored, Replay<?, ?, ?> replay) {
@@ -67,16 +98,27 @@ public class AnalysisService {
      *
      * @throws GameException {@code game-not-found}; {@code not-found} for a game type other than
      *                       Scoundrel; {@code game-not-over} while the game is not finished;
-     *                       {@code game-sealed} for a daily game before its day is over
+     *                       {@code game-sealed} for a daily game before its day is over;
+     *                       {@code server-busy} (with {@code retryAfter}) when the analysis is not
+     *                       stored yet and as many analyses are being computed as allowed
      */
     public AnalysisView analysis(UUID id) {
         Read read = QuarkusTransaction.requiringNew().call(() -> read(id));
-        if (read.stored() != null) {
-            return json.read(read.stored(), AnalysisView.class);
-        }
-        AnalysisView view = compute(id, read.replay());
-        String stored = QuarkusTransaction.requiringNew().call(() -> analyses.store(id, json.write(view), view.analysedAt()));
+        String stored = read.stored() != null ? read.stored() : runs.get(id, () -> computeAndStore(id, read.replay()),
+                () -> new GameException(Failure.SERVER_BUSY, "the server is computing as many analyses as it may; try again in "
+                        + RETRY_AFTER_SECONDS + " s", Map.of("retryAfter", RETRY_AFTER_SECONDS)));
         return json.read(stored, AnalysisView.class);
+    }
+
+    /** Computes and stores the analysis, unless a request that came just before stored it. */
+    private String computeAndStore(UUID id, Replay<?, ?, ?> replay) {
+        Optional<String> stored = QuarkusTransaction.requiringNew().call(() -> analyses.find(id));
+        if (stored.isPresent()) {
+            return stored.get();
+        }
+        AnalysisView view = compute(id, replay);
+        computed.increment();
+        return QuarkusTransaction.requiringNew().call(() -> analyses.store(id, json.write(view), view.analysedAt()));
     }
 
     private Read read(UUID id) {
@@ -101,7 +143,11 @@ public class AnalysisService {
         List<ScoundrelMove> moves = new ArrayList<>();
         positions.add(r.at(0));
         for (int n = 1; n <= r.size(); n++) {
-            moves.add(r.play(n).move());
+            ScoundrelMove m = r.play(n).move();
+            if (m instanceof ScoundrelMove.End) {
+                break; // resigning, calling off, time: the game ends without a position to judge
+            }
+            moves.add(m);
             positions.add(r.at(n));
         }
         PostGame.Analysis a = postGame.analyse(positions, moves);

@@ -10,7 +10,8 @@ import java.util.Map;
  * that cost the most.
  *
  * @param gameId       the game
- * @param positions    the deal first, then the position after each move, in order
+ * @param positions    the deal first, then the position after each move of play, in order; a
+ *                     game ended by resigning, calling off or time has none after that ending
  * @param turningPoint the first move that turned a winnable game into a lost one, else the move
  *                     that lowered the best reachable score most; {@code null} when no move lowered it
  * @param analysedAt   when the analysis was computed (it is computed once and kept)

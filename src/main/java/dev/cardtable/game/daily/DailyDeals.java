@@ -3,6 +3,7 @@ package dev.cardtable.game.daily;
 import dev.cardtable.engine.GameInfo;
 import dev.cardtable.engine.MalformedInput;
 import dev.cardtable.engine.Rng;
+import dev.cardtable.game.Certificates;
 import dev.cardtable.game.CertifiedDeals;
 import dev.cardtable.game.Failure;
 import dev.cardtable.game.GameCatalog;
@@ -50,6 +51,9 @@ public class DailyDeals {
 
     @Inject
     CertifiedDeals certified;
+
+    @Inject
+    Certificates certificates;
 
     @Inject
     GameCatalog catalog;
@@ -200,6 +204,7 @@ public class DailyDeals {
         }
         GameInfo.RulesetInfo info = catalog.daily().info().ruleset(ruleset);
         String seed = certified.seed(ruleset, info.resolve(Map.of()));
+        certificates.certify(seed, ruleset, info.resolve(Map.of()));
         Instant now = clock.instant();
         return QuarkusTransaction.requiringNew().call(() -> store.store(day, ruleset, seed, Rng.commitment(seed), now));
     }

@@ -26,6 +26,8 @@ import java.util.UUID;
  * @param seed           the seed once the game is over (for a daily deal: once its day is over), else null
  * @param certified      whether the game was dealt from a secret seed the solver proved winnable
  * @param daily          the UTC day whose daily deal the game plays, or null
+ * @param certificate    for a certified or daily game, how hard its deal is, shown with the seed
+ *                       (once the game is over; a daily game: once its day is over); else null
  * @param createdAt      creation time
  * @param updatedAt      time of the last change
  * @param finishedAt     time the game ended, or null
@@ -43,7 +45,8 @@ import java.util.UUID;
 public record GameView(UUID id, String type, String ruleset, int rulesetVersion,
                            Map<String, String> options, String status, int version, int moveCount,
                            List<SeatView> seats, List<Integer> toAct, String seedCommitment,
-                           String seed, boolean certified, java.time.LocalDate daily, Instant createdAt, Instant updatedAt, Instant finishedAt, Integer viewer,
+                           String seed, boolean certified, LocalDate daily, DealCertificate certificate,
+                           Instant createdAt, Instant updatedAt, Instant finishedAt, Integer viewer,
                            Object view, List<Map<String, Object>> legalMoves, GameResult result,
                            Clocks.ClockView clock, UUID rematchOf, UUID rematch,
                            @JsonInclude(JsonInclude.Include.NON_NULL) List<Credential> credentials,
@@ -81,6 +84,7 @@ public record GameView(UUID id, String type, String ruleset, int rulesetVersion,
         b.seed = seed;
         b.certified = certified;
         b.daily = daily;
+        b.certificate = certificate;
         b.createdAt = createdAt;
         b.updatedAt = updatedAt;
         b.finishedAt = finishedAt;
@@ -112,6 +116,7 @@ public record GameView(UUID id, String type, String ruleset, int rulesetVersion,
         private String seed;
         private boolean certified;
         private LocalDate daily;
+        private DealCertificate certificate;
         private Instant createdAt;
         private Instant updatedAt;
         private Instant finishedAt;
@@ -198,6 +203,11 @@ public record GameView(UUID id, String type, String ruleset, int rulesetVersion,
             return this;
         }
 
+        public Builder certificate(DealCertificate certificate) {
+            this.certificate = certificate;
+            return this;
+        }
+
         public Builder createdAt(Instant createdAt) {
             this.createdAt = createdAt;
             return this;
@@ -260,8 +270,8 @@ public record GameView(UUID id, String type, String ruleset, int rulesetVersion,
 
         public GameView build() {
             return new GameView(id, type, ruleset, rulesetVersion, options, status, version, moveCount, seats, toAct,
-                    seedCommitment, seed, certified, daily, createdAt, updatedAt, finishedAt, viewer, view, legalMoves,
-                    result, clock, rematchOf, rematch, credentials, applied);
+                    seedCommitment, seed, certified, daily, certificate, createdAt, updatedAt, finishedAt, viewer, view,
+                    legalMoves, result, clock, rematchOf, rematch, credentials, applied);
         }
     }
 }

@@ -98,6 +98,42 @@ public final class ScoundrelSolver {
         return List.of(out);
     }
 
+    /**
+     * How hard the game from {@code state} (usually a deal) is: its verdict and best score
+     * ({@link #solve(ScoundrelState, Budget)}), and how many of its legal first moves keep it
+     * winnable (each position after one decided by {@link #decide}; the first move of the best
+     * line counts without a search). All searches together expand at most {@code nodes}
+     * positions: each gets what the ones before left, and what the budget did not settle is empty.
+     *
+     * @param nodes the positions all searches together may expand, at least 1
+     * @throws IllegalArgumentException for {@code nodes < 1}
+     */
+    public Difficulty difficulty(ScoundrelState state, long nodes) {
+        Solution best = solve(state, Budget.nodes(nodes));
+        long left = nodes - best.nodes();
+        List<ScoundrelMove> moves = ScoundrelRules.over(state) ? List.of() : RULES.legalMoves(state, PLAYER);
+        int winning = 0;
+        boolean known = best.verdict() != Verdict.UNKNOWN;
+        if (best.winnable()) {
+            for (ScoundrelMove m : moves) {
+                if (!best.line().isEmpty() && m.equals(best.line().getFirst())) {
+                    winning++;
+                    continue;
+                }
+                if (left < 1) {
+                    known = false;
+                    break;
+                }
+                Solution after = decide(RULES.apply(state, PLAYER, m), Budget.nodes(left));
+                left -= after.nodes();
+                known &= after.verdict() != Verdict.UNKNOWN;
+                winning += after.winnable() ? 1 : 0;
+            }
+        }
+        return new Difficulty(best.verdict(), best.bestScore(), moves.size(), known ? OptionalInt.of(winning) : OptionalInt.empty(),
+                nodes - left);
+    }
+
     private Solution solve(ScoundrelState state, Budget budget, boolean bestScore) {
         return solve(ScoundrelRules.over(state) ? null : new Search(state, budget), state, budget, bestScore);
     }
