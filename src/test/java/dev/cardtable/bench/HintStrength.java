@@ -42,14 +42,24 @@ import java.util.function.Function;
  * {@code hint} policy, which is the slow one; default {@code --seeds}), {@code --nodes} (the
  * solver's budget per deal for the ceiling, default 1,000,000), {@code --policies} (comma list,
  * default {@code hint,greedy,random,ceiling}), {@code --configs} (as {@link SolverSurvey}),
- * {@code --threads} (default 1). Progress, with the running totals, goes to standard error every
- * 100 games.
+ * {@code --threads} (default 1), {@code --hint-nodes} and {@code --hint-samples} (the hint's
+ * budget of positions and its sampled orders, default {@link ScoundrelHints#NODES} and
+ * {@link ScoundrelHints#SAMPLES}), {@code --list} (one line per game to standard error: seed,
+ * outcome, score, and for hints their count and the game's largest thread CPU time),
+ * {@code --every} (games between progress lines, default 100). Progress, with the running totals
+ * and, for hints, the thread CPU time per hint so far, goes to standard error, so that a run cut
+ * short can still be counted.
  */
 public final class HintStrength {
 
     private static final ScoundrelRules RULES = new ScoundrelRules();
     private static final Seat PLAYER = Seat.of(0);
-    private static final ScoundrelHints HINTS = new ScoundrelHints();
+    /** The hints played; {@code --hint-nodes} and {@code --hint-samples} set their budget. */
+    private static ScoundrelHints hints = new ScoundrelHints();
+    /** Whether to write one line per game to standard error ({@code --list}). */
+    private static boolean list;
+    /** Games between progress lines ({@code --every}). */
+    private static int every = 100;
     private static final java.lang.management.ThreadMXBean THREAD = java.lang.management.ManagementFactory.getThreadMXBean();
     /** Thread CPU and wall-clock time of every hint of the current row, in microseconds. */
     private static final List<Long> HINT_MICROS = new ArrayList<>();
@@ -67,6 +77,10 @@ public final class HintStrength {
         int threads = Integer.parseInt(args.getOrDefault("threads", "1"));
         String policies = args.getOrDefault("policies", "hint,greedy,random,ceiling");
         String configs = args.getOrDefault("configs", "lessOrEqual,strictlyLess,simple");
+        hints = new ScoundrelHints(Long.parseLong(args.getOrDefault("hint-nodes", Long.toString(ScoundrelHints.NODES))),
+                Integer.parseInt(args.getOrDefault("hint-samples", Integer.toString(ScoundrelHints.SAMPLES))));
+        list = args.containsKey("list");
+        every = Integer.parseInt(args.getOrDefault("every", "100"));
         System.out.println("| ruleset/binding | policy | games | won | win rate | 95% Wilson | mean score | hint time |");
         System.out.println("|---|---|---:|---:|---:|---|---:|---|");
         ExecutorService pool = Executors.newFixedThreadPool(threads);
@@ -87,23 +101,30 @@ public final class HintStrength {
         }
     }
 
-    /** What a policy makes of a deal: {won 0|1, score}. */
+    /** What a policy makes of a deal: {won 0|1, score}, and for hints also {hints, the largest thread CPU µs}. */
     private static Function<ScoundrelState, int[]> outcome(String policy, long nodes) {
         return switch (policy) {
             case "ceiling" -> deal -> {
                 boolean won = new ScoundrelSolver().decide(deal, Budget.nodes(nodes)).winnable();
                 return new int[]{won ? 1 : 0, 0};
             };
-            case "hint" -> deal -> play(deal, s -> {
-                long t = THREAD.getCurrentThreadCpuTime();
-                long w = System.nanoTime();
-                ScoundrelMove m = HINTS.hint(RULES.view(s, Viewer.seat(PLAYER)), s.ruleset(), s.weaponBinding()).move();
+            case "hint" -> deal -> {
+                List<Long> cpu = new ArrayList<>();
+                List<Long> wall = new ArrayList<>();
+                int[] r = play(deal, s -> {
+                    long t = THREAD.getCurrentThreadCpuTime();
+                    long w = System.nanoTime();
+                    ScoundrelMove m = hints.hint(RULES.view(s, Viewer.seat(PLAYER)), s.ruleset(), s.weaponBinding()).move();
+                    cpu.add((THREAD.getCurrentThreadCpuTime() - t) / 1000);
+                    wall.add((System.nanoTime() - w) / 1000);
+                    return m;
+                });
                 synchronized (HINT_MICROS) {
-                    HINT_MICROS.add((THREAD.getCurrentThreadCpuTime() - t) / 1000);
-                    HINT_WALL_MICROS.add((System.nanoTime() - w) / 1000);
+                    HINT_MICROS.addAll(cpu);
+                    HINT_WALL_MICROS.addAll(wall);
                 }
-                return m;
-            });
+                return new int[]{r[0], r[1], cpu.size(), (int) cpu.stream().mapToLong(Long::longValue).max().orElse(0)};
+            };
             case "greedy" -> deal -> play(deal, Greedy::move);
             case "random" -> deal -> {
                 Rng rng = new Rng(deal.dungeon().hashCode());
@@ -130,7 +151,15 @@ public final class HintStrength {
         List<Future<int[]>> futures = new ArrayList<>(games);
         for (int i = first; i < first + games; i++) {
             String seed = "survey-" + i;
-            futures.add(pool.submit(() -> outcome.apply(config.deal(seed))));
+            futures.add(pool.submit(() -> {
+                int[] r = outcome.apply(config.deal(seed));
+                if (list) {
+                    System.err.printf(Locale.ROOT, "game %s %s %s: %s, score %d%s%n", config.label, policy, seed,
+                            r[0] == 1 ? "won" : "lost", r[1], r.length > 2
+                                    ? String.format(Locale.ROOT, ", %d hints, CPU max %.1f ms", r[2], r[3] / 1000.0) : "");
+                }
+                return r;
+            }));
         }
         int won = 0;
         long score = 0;
@@ -138,20 +167,26 @@ public final class HintStrength {
             int[] r = futures.get(i).get();
             won += r[0];
             score += r[1];
-            if ((i + 1) % 100 == 0 || i + 1 == games) {
-                System.err.printf(Locale.ROOT, "%s %s: seeds survey-%d … survey-%d: %d games, %d won, score sum %d%n",
-                        config.label, policy, first, first + i, i + 1, won, score);
+            if ((i + 1) % every == 0 || i + 1 == games) {
+                double[] ci = Stats.wilson(won, i + 1);
+                System.err.printf(Locale.ROOT, "%s %s: seeds survey-%d … survey-%d: %d games, %d won (%.2f%% [%.2f, %.2f]),"
+                                + " score sum %d%s%n", config.label, policy, first, first + i, i + 1, won,
+                        100.0 * won / (i + 1), 100 * ci[0], 100 * ci[1], score,
+                        policy.equals("hint") ? "; " + times(false) : "");
             }
         }
         double[] ci = Stats.wilson(won, games);
         System.out.printf(Locale.ROOT, "| %s | %s | %d | %d | %.2f%% | [%.2f, %.2f] | %s | %s |%n", config.label, policy,
                 games, won, 100.0 * won / games, 100 * ci[0], 100 * ci[1],
                 policy.equals("ceiling") ? "—" : String.format(Locale.ROOT, "%.1f", (double) score / games),
-                policy.equals("hint") ? times() : "—");
+                policy.equals("hint") ? times(true) : "—");
     }
 
-    /** Hint times of the row just played: thread CPU and wall clock, p50 and p99; then forgets them. */
-    private static String times() {
+    /**
+     * Hint times of the row so far: thread CPU and wall clock, p50 and p99; then forgets them when
+     * {@code forget} (at the end of a row).
+     */
+    private static String times(boolean forget) {
         synchronized (HINT_MICROS) {
             String out = "—";
             if (!HINT_MICROS.isEmpty()) {
@@ -161,11 +196,15 @@ public final class HintStrength {
                 java.util.Collections.sort(wall);
                 int n = cpu.size();
                 int p99 = (int) Math.min(n - 1, Math.ceil(n * 0.99) - 1);
-                out = String.format(Locale.ROOT, "%d hints: CPU p50 %.1f ms, p99 %.1f ms; wall p50 %.1f ms, p99 %.1f ms", n,
-                        cpu.get(n / 2) / 1000.0, cpu.get(p99) / 1000.0, wall.get(n / 2) / 1000.0, wall.get(p99) / 1000.0);
+                out = String.format(Locale.ROOT,
+                        "%d hints: CPU p50 %.1f ms, p99 %.1f ms, max %.1f ms; wall p50 %.1f ms, p99 %.1f ms", n,
+                        cpu.get(n / 2) / 1000.0, cpu.get(p99) / 1000.0, cpu.get(n - 1) / 1000.0,
+                        wall.get(n / 2) / 1000.0, wall.get(p99) / 1000.0);
             }
-            HINT_MICROS.clear();
-            HINT_WALL_MICROS.clear();
+            if (forget) {
+                HINT_MICROS.clear();
+                HINT_WALL_MICROS.clear();
+            }
             return out;
         }
     }

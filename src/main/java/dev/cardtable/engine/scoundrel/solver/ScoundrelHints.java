@@ -12,36 +12,72 @@ import dev.cardtable.engine.scoundrel.ScoundrelView;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongConsumer;
 
 /**
  * Hints that use only what the player knows: a {@link ScoundrelView}, never a state. The order of
  * the unseen dungeon cards is sampled ({@code view.unseen()} shuffled, then the known
  * {@code view.bottomRooms()} below them), and every legal move is judged on each sampled order
- * (determinised search): by the {@link ScoundrelSolver} within a small node budget, and by a
- * {@link Greedy} play-out where the budget runs out or the solver proves the position lost (so
- * when no move wins, the hint ranks moves by greedy play-outs, not by the best losing line, and
- * its reason says so). The move found to win in the most samples
- * is recommended; ties go to the best total score over the samples, then to the first move in
- * {@link ScoundrelRules#legalMoves} order.
+ * (determinised search) by the {@link ScoundrelSolver}'s win search: a move wins on an order when
+ * the search proves that the position after it can be won.
+ *
+ * <p>The cost of a hint is bounded by design: all judgements share one budget of positions
+ * ({@link #NODES} by default) and one table. They are deepened in rounds: in the first round
+ * every judgement may search {@link #FIRST_SLICE} positions, and each later round doubles that
+ * for the judgements still undecided (each round a restart that breaks ties between moves of
+ * near-equal promise in another order, as the solver's restarts do), until the budget is spent.
+ * Only moves that can still be recommended are searched further: a move whose wins so far plus
+ * its undecided orders fall below another move's wins is dropped, and the rounds stop as soon as
+ * one move has more wins than any other could still reach. So the budget goes to the judgements
+ * that decide the hint, and easy positions (late in a game) cost far less than the budget.
+ *
+ * <p>The move found to win in the most samples is recommended; ties go to the best total score
+ * over the samples — a winning line's score where a win was found, else that of a {@link Greedy}
+ * play-out (so when no move wins, the hint ranks moves by greedy play-outs, not by the best losing
+ * line, and its reason says so) — then to the first move in {@link ScoundrelRules#legalMoves}
+ * order.
  *
  * <p>Deterministic: the sampler is seeded from the view, the ruleset and the binding, and budgets
- * count positions, not time. So the same view always gets the same hint, whatever the hidden
+ * count positions, never time. So the same view always gets the same hint, whatever the hidden
  * order is. Stateless and thread-safe.
  */
 public final class ScoundrelHints {
 
     /** Dungeon orders sampled when some cards are unseen. */
     public static final int SAMPLES = 10;
-    /**
-     * Positions the solver may search per sampled order and move, beyond what the moves judged
-     * before on the same order left in the shared table.
-     */
-    public static final long NODES_PER_MOVE = 20_000;
-    /** Positions the solver may search per move when nothing is unseen, so one order is exact. */
-    public static final long NODES_KNOWN = 200_000;
+    /** Positions one hint may search in all, over all its sampled orders and moves. */
+    public static final long NODES = 150_000;
+    /** Positions each judgement may search in the first round; each later round doubles it. */
+    public static final long FIRST_SLICE = 1_000;
 
     private static final ScoundrelRules RULES = new ScoundrelRules();
     private static final Seat PLAYER = Seat.of(0);
+    private static final byte OPEN = 0;
+    private static final byte WON = 1;
+    private static final byte LOST = 2;
+
+    private final long nodes;
+    private final int samples;
+
+    /** Hints with {@link #NODES} positions and {@link #SAMPLES} sampled orders. */
+    public ScoundrelHints() {
+        this(NODES, SAMPLES);
+    }
+
+    /**
+     * Hints with another budget, for benchmarks.
+     *
+     * @param nodes   positions one hint may search in all, at least 1
+     * @param samples dungeon orders sampled when some cards are unseen, at least 1
+     * @throws IllegalArgumentException when either is below 1
+     */
+    public ScoundrelHints(long nodes, int samples) {
+        if (nodes < 1 || samples < 1) {
+            throw new IllegalArgumentException("a hint needs at least one position and one sample");
+        }
+        this.nodes = nodes;
+        this.samples = samples;
+    }
 
     /**
      * The hint for the player who sees {@code view}.
@@ -52,6 +88,15 @@ public final class ScoundrelHints {
      * @throws IllegalArgumentException when the view shows a finished game (no legal move)
      */
     public Hint hint(ScoundrelView view, Ruleset ruleset, WeaponBinding binding) {
+        return hint(view, ruleset, binding, positions -> { });
+    }
+
+    /**
+     * {@link #hint(ScoundrelView, Ruleset, WeaponBinding)}, telling {@code searched} how many
+     * positions the hint searched in all (at most the budget and one more; not called for a
+     * hint of the only legal move).
+     */
+    Hint hint(ScoundrelView view, Ruleset ruleset, WeaponBinding binding, LongConsumer searched) {
         Rng rng = Rng.fromSeed("hint:" + ruleset.id() + ":" + binding + ":" + view);
         ScoundrelState first = sample(view, ruleset, binding, rng);
         List<ScoundrelMove> legal = RULES.legalMoves(first, PLAYER);
@@ -61,41 +106,198 @@ public final class ScoundrelHints {
         if (legal.size() == 1) {
             return new Hint(legal.getFirst(), "the only legal move", 0, 0);
         }
-        int samples = view.unseen().size() <= 1 ? 1 : SAMPLES;
-        long nodes = samples == 1 ? NODES_KNOWN : NODES_PER_MOVE;
-        int[] wins = new int[legal.size()];
-        long[] scores = new long[legal.size()];
-        int mostWins = 0;
-        // One search for all judgements: its table is emptied, not reallocated, between samples,
-        // and shared by the moves of one sample.
-        Budget unlimited = Budget.nodes(Long.MAX_VALUE);
-        Search search = new Search(first, unlimited);
-        ScoundrelState state = first;
-        int[] codes = legal.stream().mapToInt(Search::code).toArray();
-        for (int k = 0; k < samples; k++) {
-            if (k > 0) {
-                state = sample(view, ruleset, binding, rng);
-            }
-            Position root = search.reset(state, unlimited);
-            for (int i = 0; i < legal.size(); i++) {
-                if (wins[i] + samples - k < mostWins) {
-                    // Even winning every sample left, this move ends with fewer wins than another
-                    // already has: it cannot be recommended, so judging it would change nothing.
-                    continue;
+        int n = view.unseen().size() <= 1 ? 1 : samples;
+        ScoundrelState[] orders = new ScoundrelState[n];
+        orders[0] = first;
+        for (int k = 1; k < n; k++) {
+            orders[k] = sample(view, ruleset, binding, rng);
+        }
+        Judgements j = new Judgements(legal.stream().mapToInt(Search::code).toArray(), orders, nodes);
+        j.run();
+        searched.accept(j.searched());
+        int best = j.best();
+        return new Hint(legal.get(best), reason(view, j.wins[best], n, j.scoreSum(best)), j.wins[best], n);
+    }
+
+    /**
+     * The judgements of one hint: for every sampled order and move, whether the move is proven to
+     * win ({@link #WON}, with a winning line's score), proven not to ({@link #LOST}), or not yet
+     * decided ({@link #OPEN}). Not thread-safe: one per hint.
+     */
+    private static final class Judgements {
+        private final int[] codes;
+        private final ScoundrelState[] orders;
+        private final byte[][] status;
+        private final int[][] score;
+        /** Per move: orders on which it is proven to win, and orders not yet decided. */
+        final int[] wins;
+        private final int[] open;
+        private final Search search;
+        /** Positions of the budget not yet searched. */
+        private long left;
+        /** Positions searched so far. */
+        private long searched;
+
+        Judgements(int[] codes, ScoundrelState[] orders, long nodes) {
+            this.codes = codes;
+            this.orders = orders;
+            this.status = new byte[orders.length][codes.length];
+            this.score = new int[orders.length][codes.length];
+            this.wins = new int[codes.length];
+            this.open = new int[codes.length];
+            java.util.Arrays.fill(open, orders.length);
+            this.search = new Search(orders[0], Budget.nodes(nodes));
+            this.left = nodes;
+        }
+
+        /** Deepens the judgements round by round until the hint is decided or the budget spent. */
+        void run() {
+            long slice = FIRST_SLICE;
+            for (int round = 0; left > 0 && !decided(); round++, slice = Math.min(slice * 2, Long.MAX_VALUE / 4)) {
+                boolean any = false;
+                for (int k = 0; k < orders.length && left > 0; k++) {
+                    if (!hasOpenContender(k)) {
+                        continue;
+                    }
+                    any = true;
+                    Position root = search.reroot(orders[k], Budget.nodes(left));
+                    for (int i = 0; i < codes.length && !search.spent(); i++) {
+                        if (status[k][i] == OPEN && contender(i)) {
+                            judge(root, k, i, round, slice);
+                        }
+                    }
+                    searched += search.nodes();
+                    left = Math.max(0, left - search.nodes());
                 }
-                int score = search.judge(root, codes[i], nodes);
-                wins[i] += score > 0 ? 1 : 0;
-                scores[i] += score;
-                mostWins = Math.max(mostWins, wins[i]);
+                if (!any) {
+                    break;
+                }
+            }
+            scoreTheRest();
+        }
+
+        /** One judgement of move {@code i} on order {@code k}, within {@code slice} positions. */
+        private void judge(Position root, int k, int i, int round, long slice) {
+            Position c = search.apply(root, codes[i]);
+            if (c.over()) {
+                settle(k, i, c.score() > 0 ? WON : LOST, c.score());
+                return;
+            }
+            search.restart(round, slice);
+            boolean won;
+            try {
+                won = search.search(c, 0, 1) > 0;
+            } catch (Search.OutOfBudget e) {
+                return;
+            }
+            settle(k, i, won ? WON : LOST, won ? winningScore(c) : 0);
+        }
+
+        /**
+         * The score of a winning line from {@code c}, which is proven to win; 1 (the least win)
+         * when the budget runs out while the line is followed.
+         */
+        private int winningScore(Position c) {
+            search.restart(0, Long.MAX_VALUE);
+            try {
+                Position s = c;
+                while (!s.over()) {
+                    s = search.apply(s, search.winningMove(s));
+                }
+                return s.score();
+            } catch (Search.OutOfBudget e) {
+                return 1;
             }
         }
-        int best = 0;
-        for (int i = 1; i < legal.size(); i++) {
-            if (wins[i] > wins[best] || (wins[i] == wins[best] && scores[i] > scores[best])) {
-                best = i;
+
+        private void settle(int k, int i, byte verdict, int points) {
+            status[k][i] = verdict;
+            score[k][i] = points;
+            open[i]--;
+            if (verdict == WON) {
+                wins[i]++;
             }
         }
-        return new Hint(legal.get(best), reason(view, wins[best], samples, scores[best]), wins[best], samples);
+
+        /** Whether move {@code i} may still be recommended: it can still reach the most wins. */
+        private boolean contender(int i) {
+            return wins[i] + open[i] >= mostWins();
+        }
+
+        private int mostWins() {
+            int most = 0;
+            for (int w : wins) {
+                most = Math.max(most, w);
+            }
+            return most;
+        }
+
+        private boolean hasOpenContender(int k) {
+            for (int i = 0; i < codes.length; i++) {
+                if (status[k][i] == OPEN && contender(i)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** Whether one move has more wins than any other could still reach. */
+        private boolean decided() {
+            int leader = 0;
+            for (int i = 1; i < codes.length; i++) {
+                if (wins[i] > wins[leader]) {
+                    leader = i;
+                }
+            }
+            for (int i = 0; i < codes.length; i++) {
+                if (i != leader && wins[i] + open[i] >= wins[leader]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /**
+         * Scores the judgements of contending moves not proven to win by greedy play-outs on
+         * their orders: what ties are broken by where no win was found.
+         */
+        private void scoreTheRest() {
+            for (int k = 0; k < orders.length; k++) {
+                Position root = null;
+                for (int i = 0; i < codes.length; i++) {
+                    if (status[k][i] != WON && contender(i)) {
+                        if (root == null) {
+                            root = search.reroot(orders[k], Budget.nodes(1));
+                        }
+                        Position c = search.apply(root, codes[i]);
+                        score[k][i] = c.over() ? c.score() : search.greedyScore(c);
+                    }
+                }
+            }
+        }
+
+        long searched() {
+            return searched;
+        }
+
+        long scoreSum(int i) {
+            long sum = 0;
+            for (int[] s : score) {
+                sum += s[i];
+            }
+            return sum;
+        }
+
+        /** The move with the most wins, then the best score sum, then the first. */
+        int best() {
+            int best = 0;
+            for (int i = 1; i < codes.length; i++) {
+                if (wins[i] > wins[best] || (wins[i] == wins[best] && scoreSum(i) > scoreSum(best))) {
+                    best = i;
+                }
+            }
+            return best;
+        }
     }
 
     /**

@@ -404,33 +404,6 @@ final class Search {
         return greedyScore(p);
     }
 
-    /**
-     * {@link #winOrGreedyScore} of the position after {@code move} from {@code root}, with at
-     * most {@code nodes} positions for the win search. Unlike a fresh search, the table keeps
-     * what earlier judgements from the same root proved, so the moves of one position share
-     * their work. {@code root} must come from {@link #reset} of this search.
-     */
-    int judge(Position root, int move, long nodes) {
-        Position c = apply(root, move);
-        if (c.over()) {
-            return c.score();
-        }
-        restart(0, nodes);
-        try {
-            if (search(c, 0, 1, 0) > 0) {
-                restart(0, Long.MAX_VALUE);
-                Position s = c;
-                while (!s.over()) {
-                    s = apply(s, winningMove(s));
-                }
-                return s.score();
-            }
-        } catch (OutOfBudget e) {
-            // Undecided within the budget: greedy play judges it.
-        }
-        return greedyScore(c);
-    }
-
     /** {@code ScoundrelRules}' avoid refusal, inverted. */
     private static boolean avoidable(Position p) {
         return !p.dungeonEmpty() && !p.roomFaced && p.roomSize == ScoundrelRules.ROOM_SIZE && !p.previousRoomAvoided;

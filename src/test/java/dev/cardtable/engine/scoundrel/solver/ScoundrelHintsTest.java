@@ -79,6 +79,35 @@ class ScoundrelHintsTest {
         }
     }
 
+    /**
+     * The cost of a hint is bounded by its budget of positions, shared by all sampled orders and
+     * moves: never more than the budget (and the one position that finds it spent), whatever the
+     * budget; and at the start of a game, where no order is decided within a few hundred
+     * positions, a small budget is spent in full.
+     */
+    @ParameterizedTest
+    @CsvSource({"lessOrEqual,budget-1", "strictlyLess,budget-2", "lessOrEqual,budget-3"})
+    void aHintSearchesAtMostItsBudgetOfPositions(String binding, String seed) {
+        ScoundrelState s = RULES.deal(new Setup("standard", new Options(Map.of("weaponBinding", binding)),
+                new Deal.Seeded(seed)));
+        for (long budget : new long[]{2_000, 20_000, 80_000}) {
+            long[] searched = {-1};
+            Hint h = new ScoundrelHints(budget, ScoundrelHints.SAMPLES).hint(view(s), s.ruleset(), s.weaponBinding(),
+                    n -> searched[0] = n);
+            assertTrue(RULES.legalMoves(s, PLAYER).contains(h.move()));
+            assertTrue(searched[0] > 0 && searched[0] <= budget + 1, budget + ": searched " + searched[0]);
+            if (budget == 2_000) {
+                assertTrue(searched[0] >= budget, "searched " + searched[0]);
+            }
+        }
+    }
+
+    @Test
+    void aHintNeedsAPositiveBudget() {
+        assertThrows(IllegalArgumentException.class, () -> new ScoundrelHints(0, 10));
+        assertThrows(IllegalArgumentException.class, () -> new ScoundrelHints(1000, 0));
+    }
+
     @Test
     void anAvoidedRoomIsPartOfTheViewAndOfTheHintsSamples() {
         ScoundrelState s = RULES.apply(dealt("standard", "lessOrEqual", RULES.deal(new Setup("standard",
