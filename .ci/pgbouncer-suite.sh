@@ -9,15 +9,16 @@
 #     connections than the pool size, and prints the most client connections the server opened
 #     (what PostgreSQL would have had to hold without the pooler) beside the most server
 #     connections PgBouncer used.
-# The suite is every surefire test class (unit and @QuarkusTest) but those that never use the
-# suite's datasource or add nothing at the database level (EXCLUDED below).
+# The suite here is every test class that starts the server (@QuarkusTest), found in
+# src/test/java, but those left out below. The other classes (the engine's rules, AI and solver,
+# ArchUnit, pure unit tests) never open a database connection: the main run covers them.
 #
 # Usage: .ci/pgbouncer-suite.sh [--direct] [TestClass,TestClass...]
 #   --direct   the same PostgreSQL and the same classes, without PgBouncer: the datasource straight
 #              to PostgreSQL, to measure how many connections the suite holds without the pooler
-#   classes    instead of the whole suite
+#   classes    instead of the suite, e.g. ScoundrelGameTest,LiveEventsTest
 # Settings: PGBOUNCER_POOL_SIZE (default 8); PGBOUNCER_SUITE_TIMEOUT, the bound of the Maven run
-# (default 20m; past it the run is killed and fails); PGBOUNCER_MAVEN_GOAL (default test).
+# (default 25m; past it the run is stopped and fails); PGBOUNCER_MAVEN_GOAL (default test).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,21 +27,19 @@ if [ "${1:-}" = "--direct" ]; then mode=direct; shift; fi
 bin=${PG_BIN:-/usr/lib/postgresql/15/bin}
 pool=${PGBOUNCER_POOL_SIZE:-8}
 tests=${1:-}
-bound=${PGBOUNCER_SUITE_TIMEOUT:-20m}
+bound=${PGBOUNCER_SUITE_TIMEOUT:-25m}
 
-# Classes left out of the whole-suite run, and why:
+# Server tests left out, and why:
 #  - StandbyReadsTest starts a PostgreSQL 15 primary and standby of its own (StandbyCluster);
 #  - Partitioned*Test and PartitionedKeysTest create their database on an embedded PostgreSQL of
 #    their own (PartitionedSchema), never on the suite's datasource;
 #  - WebClientTest and WebFeaturesTest drive Chromium through the web client, which calls the same
 #    API the HTTP tests call: minutes of browser time and no statement of their own.
-EXCLUDED='**/api/StandbyReadsTest.java
-**/api/Partitioned*Test.java
-**/store/PartitionedKeysTest.java
-**/web/WebClientTest.java
-**/web/WebFeaturesTest.java
-**/*$*'
+LEFT_OUT='/(StandbyReadsTest|Partitioned[A-Za-z]*Test|WebClientTest|WebFeaturesTest)\.java$'
 
+# Debian's /usr/bin/psql is a Perl wrapper: the samplers use the binary itself.
+psql=$bin/psql
+[ -x "$psql" ] || psql=psql
 as_pg() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 
@@ -49,11 +48,11 @@ chmod 755 "$work"
 if [ "$(id -u)" -eq 0 ]; then chown postgres:postgres "$work"; fi
 pg_port=$(free_port)
 pb_port=$(free_port)
-sampler=
 cleanup() {
-  [ -n "$sampler" ] && kill "$sampler" 2>/dev/null || true
+  rm -f "$work/sampling"
   [ -f "$work/pgbouncer.pid" ] && kill "$(cat "$work/pgbouncer.pid")" 2>/dev/null || true
   as_pg "$bin/pg_ctl" -D "$work/data" -m immediate -w stop >/dev/null 2>&1 || true
+  sleep 1
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -93,31 +92,32 @@ else
   datasource="jdbc:postgresql://127.0.0.1:$pg_port/cardtable"
 fi
 
-# Samples, one line each: PgBouncer's server connections, its client connections and those of
-# them waiting for a server connection (0 0 0 without PgBouncer), and PostgreSQL's client
-# backends on the database (with PgBouncer: its servers plus the direct LISTEN connection).
-(
-  while true; do
-    sv=0 cl=0 wt=0
-    if [ "$mode" = pgbouncer ]; then
-      show=$(psql -h 127.0.0.1 -p "$pb_port" -U postgres -At -c "show servers" -c "show clients" pgbouncer 2>/dev/null || true)
-      sv=$(grep -c '^S|[^|]*|cardtable|' <<< "$show" || true)
-      cl=$(grep -c '^C|[^|]*|cardtable|' <<< "$show" || true)
-      wt=$(grep -c '^C|[^|]*|cardtable|waiting|' <<< "$show" || true)
-    fi
-    pg=$(psql -h 127.0.0.1 -p "$pg_port" -U postgres -Atc \
-      "select count(*) from pg_stat_activity where datname = 'cardtable' and backend_type = 'client backend'" postgres 2>/dev/null || echo 0)
-    echo "$sv $cl $wt $pg" >> "$work/samples"
-    sleep 0.2
-  done
-) &
-sampler=$!
+# Samplers: one psql session each, fed a query every 0.2 s for as long as $work/sampling exists.
+#  - PostgreSQL: client backends on the database (with PgBouncer: its servers plus the direct
+#    LISTEN connection); the sampler's own session is on the database postgres;
+#  - PgBouncer: per sample, its server connections, its client connections and those of them
+#    waiting for a server connection.
+touch "$work/sampling"
+every() { while [ -e "$work/sampling" ] && sleep 0.2; do printf '%s\n' "$@"; done; }
+every "select count(*) from pg_stat_activity where datname = 'cardtable' and backend_type = 'client backend';" \
+  | "$psql" -h 127.0.0.1 -p "$pg_port" -U postgres -At -q postgres > "$work/pg.samples" 2>/dev/null &
+samplers=($!)
+if [ "$mode" = pgbouncer ]; then
+  every '\echo tick' 'show servers;' 'show clients;' \
+    | "$psql" -h 127.0.0.1 -p "$pb_port" -U postgres -At -q pgbouncer 2>/dev/null \
+    | awk -F'|' '$1 == "tick" { if (n++) print sv + 0, cl + 0, wt + 0; fflush(); sv = cl = wt = 0; next }
+                 $1 == "S" && $3 == "cardtable" { sv++ }
+                 $1 == "C" && $3 == "cardtable" { cl++; if ($4 == "waiting") wt++ }' > "$work/pgbouncer.samples" &
+  samplers+=($!)
+fi
 
 if [ -n "$tests" ]; then
   selection=(-Dtest="$tests" -Dsurefire.failIfNoSpecifiedTests=false)
+  described=$tests
 else
-  echo "$EXCLUDED" > "$work/excluded"
-  selection=(-Dsurefire.excludesFile="$work/excluded")
+  (cd src/test/java && grep -rlE '^@QuarkusTest' --include='*Test.java' . | sed 's|^\./||' | grep -vE "$LEFT_OUT" | sort) > "$work/included"
+  selection=(-Dsurefire.includesFile="$work/included")
+  described="$(wc -l < "$work/included") server test classes"
 fi
 listen=()
 if [ "$mode" = pgbouncer ]; then listen=(CARDTABLE_EVENTS_LISTEN_URL="jdbc:postgresql://127.0.0.1:$pg_port/cardtable"); fi
@@ -128,16 +128,18 @@ status=0
 env QUARKUS_DATASOURCE_JDBC_URL="$datasource" QUARKUS_DATASOURCE_USERNAME=postgres QUARKUS_DATASOURCE_PASSWORD=postgres \
   "${listen[@]}" timeout --kill-after=30s "$bound" \
   ./mvnw -B -ntp ${PGBOUNCER_MAVEN_GOAL:-test} "${selection[@]}" 2>&1 | tee "$work/maven.log" || status=$?
-[ "$status" -eq 124 ] && echo "the suite ran past $bound and was stopped" >&2
+if [ "$status" -eq 124 ]; then echo "the suite ran past $bound and was stopped" >&2; fi
 elapsed=$(( $(date +%s) - started ))
 
-kill "$sampler" 2>/dev/null || true
-sampler=
-read -r max_sv max_cl max_wt max_pg < <(awk 'BEGIN{a=0;b=0;c=0;d=0} {if($1>a)a=$1; if($2>b)b=$2; if($3>c)c=$3; if($4>d)d=$4} END{print a, b, c, d}' "$work/samples")
-samples=$(wc -l < "$work/samples")
-tests_line=$(grep -E '^\[[A-Z]+\] Tests run: [0-9]+, Failures' "$work/maven.log" | tail -1 | sed 's/^\[[A-Z]*\] //' || true)
-echo "Suite: ${tests:-every surefire class but the excluded ones} ($mode), ${elapsed} s: ${tests_line:-no test summary}"
+rm -f "$work/sampling"
+wait "${samplers[@]}" 2>/dev/null || true
+max_pg=$(awk 'BEGIN { m = 0 } $1 + 0 > m { m = $1 + 0 } END { print m }' "$work/pg.samples")
+summary=$(grep -E '^\[[A-Z]+\] Tests run: [0-9]+, Failures: [0-9]+, Errors: [0-9]+, Skipped: [0-9]+$' "$work/maven.log" \
+  | tail -1 | sed 's/^\[[A-Z]*\] //' || true)
+echo "Suite: $described ($mode), ${elapsed} s: ${summary:-no summary (stopped?)}"
 if [ "$mode" = pgbouncer ]; then
+  read -r samples max_sv max_cl max_wt < <(awk 'BEGIN { a = b = c = 0 }
+    { if ($1 > a) a = $1; if ($2 > b) b = $2; if ($3 > c) c = $3 } END { print NR, a, b, c }' "$work/pgbouncer.samples")
   echo "PgBouncer (transaction mode, pool $pool): $samples samples;" \
        "most server connections $max_sv, most client connections $max_cl (without the pooler PostgreSQL would hold these)," \
        "most clients waiting for a server connection $max_wt," \
@@ -147,6 +149,6 @@ if [ "$mode" = pgbouncer ]; then
     status=1
   fi
 else
-  echo "Without a pooler: $samples samples; most PostgreSQL client backends on the database $max_pg"
+  echo "Without a pooler: $(wc -l < "$work/pg.samples") samples; most PostgreSQL client backends on the database $max_pg"
 fi
 exit $status
