@@ -25,27 +25,16 @@ import java.util.regex.Pattern;
 @ApplicationScoped
 public class AllowedMethods {
 
-    /** A resource method: its path pattern, how many literal characters its template has, its HTTP method. */
-    private record Route(Pattern path, int literals, String method) {
+    /** A resource method: its template, its path pattern, how many literal characters its template has, its HTTP method. */
+    private record Route(String template, Pattern path, int literals, String method) {
     }
 
     private volatile List<Route> routes;
 
     /** The {@code Allow} value for {@code path}, e.g. {@code "GET, HEAD, OPTIONS"}; empty when no resource has the path. */
     public Optional<String> allow(String path) {
-        String p = trim(path);
-        // As JAX-RS matches (Jakarta REST 3.1, section 3.7.2): only the templates with the most
-        // literal characters compete, so /games/import is not also /games/{id}.
         TreeSet<String> methods = new TreeSet<>();
-        int best = -1;
-        for (Route r : routes()) {
-            if (!r.path().matcher(p).matches() || r.literals() < best) {
-                continue;
-            }
-            if (r.literals() > best) {
-                best = r.literals();
-                methods.clear();
-            }
+        for (Route r : matching(path)) {
             methods.add(r.method());
         }
         if (methods.isEmpty()) {
@@ -56,6 +45,35 @@ public class AllowedMethods {
         }
         methods.add(HttpMethod.OPTIONS);
         return Optional.of(String.join(", ", methods));
+    }
+
+    /**
+     * The template of the resource path that {@code path} matches, e.g. {@code /api/games/{id}/hint}
+     * for {@code /api/games/0f3c…/hint}; empty when no resource has the path.
+     */
+    public Optional<String> routeTemplate(String path) {
+        List<Route> found = matching(path);
+        return found.isEmpty() ? Optional.empty() : Optional.of(found.getFirst().template());
+    }
+
+    /** The routes {@code path} matches as JAX-RS matches them. */
+    private List<Route> matching(String path) {
+        String p = trim(path);
+        // As JAX-RS matches (Jakarta REST 3.1, section 3.7.2): only the templates with the most
+        // literal characters compete, so /games/import is not also /games/{id}.
+        List<Route> found = new ArrayList<>();
+        int best = -1;
+        for (Route r : routes()) {
+            if (!r.path().matcher(p).matches() || r.literals() < best) {
+                continue;
+            }
+            if (r.literals() > best) {
+                best = r.literals();
+                found.clear();
+            }
+            found.add(r);
+        }
+        return found;
     }
 
     private List<Route> routes() {
@@ -76,7 +94,8 @@ public class AllowedMethods {
                     }
                     Path sub = m.getAnnotation(Path.class);
                     String template = base.value() + "/" + (sub == null ? "" : sub.value());
-                    known.add(new Route(template(template), literals(template), http));
+                    String normal = trim(template.replaceAll("/+", "/"));
+                    known.add(new Route(normal, template(template), literals(template), http));
                 }
             }
             routes = known;

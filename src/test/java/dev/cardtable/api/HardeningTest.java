@@ -24,6 +24,7 @@ import static dev.cardtable.support.Api.move;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -94,6 +95,31 @@ class HardeningTest {
             as(null).body(body).post("/api/games").then().statusCode(400).body("code", equalTo("malformed-request"));
         }
         as(g.token()).get("/api/games/" + g.id()).then().body("version", equalTo(0));
+    }
+
+    @Test
+    void requestsNoResourceMethodAnsweredKeepTheMetricsToRouteTemplates() {
+        for (int i = 0; i < 3; i++) {
+            given().options("/api/games/optionsjunk" + i + "/hint").then().statusCode(200);
+            given().patch("/api/games/patchjunk" + i + "/hint").then().statusCode(405);
+        }
+        given().options("/api/no/such/route/here").then().statusCode(200);
+        String metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();
+        assertFalse(metrics.contains("optionsjunk"), "a raw path became a series");
+        assertFalse(metrics.contains("patchjunk"), "a raw path became a series");
+        assertFalse(metrics.contains("/api/no/such"), "a raw path became a series");
+        assertTrue(metrics.contains("method=\"OPTIONS\",outcome=\"SUCCESS\",status=\"200\",uri=\"/api/games/{id}/hint\""), metrics);
+        assertTrue(metrics.contains("method=\"PATCH\",outcome=\"CLIENT_ERROR\",status=\"405\",uri=\"/api/games/{id}/hint\""), metrics);
+    }
+
+    @Test
+    void optionsNamesThePathsOwnMethodsAsA405Does() {
+        given().options("/api/game-types").then().statusCode(200).header("Allow", "GET, HEAD, OPTIONS");
+        String id = "00000000-0000-0000-0000-000000000000";
+        String allow = given().delete("/api/games/" + id).then().statusCode(405).extract().header("Allow");
+        assertEquals("GET, HEAD, OPTIONS", allow);
+        given().options("/api/games/" + id).then().statusCode(200).header("Allow", allow);
+        given().options("/api/games").then().statusCode(200).header("Allow", "GET, HEAD, OPTIONS, POST");
     }
 
     @Test
