@@ -2,14 +2,11 @@ package dev.cardtable.web;
 
 import dev.cardtable.support.Api;
 import dev.cardtable.support.Browser;
-import dev.cardtable.support.MovableClock;
 import dev.cardtable.support.PostgresResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
-import jakarta.inject.Inject;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
@@ -38,16 +35,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @QuarkusTest
 @QuarkusTestResource(PostgresResource.class)
-class WebClientTest {
-
-    @Inject
-    MovableClock clock;
-
-    /** The browser reads the wall clock: the server's must be system time, whatever ran before. */
-    @BeforeEach
-    void systemTime() {
-        clock.reset();
-    }
+class WebClientTest extends BrowserTest {
 
     @TestHTTPResource("/")
     URL root;
