@@ -1,6 +1,6 @@
 package dev.cardtable;
 
-import dev.cardtable.store.EmbeddedDatabase;
+import dev.cardtable.platform.db.EmbeddedDatabase;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
 
@@ -21,7 +21,7 @@ public final class CardTableMain {
     }
 
     public static void main(String... args) {
-        // Malformed request targets are answered as problems by dev.cardtable.api.RequestText, not bare by the HTTP layer.
+        // Malformed request targets are answered as problems by dev.cardtable.platform.http.RequestText, not bare by the HTTP layer.
         System.setProperty("vertx.disableURIValidation", System.getProperty("vertx.disableURIValidation", "true"));
         if (!EmbeddedDatabase.externalConfigured()) {
             String dir = System.getProperty("cardtable.data-dir",

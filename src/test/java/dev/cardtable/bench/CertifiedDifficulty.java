@@ -4,8 +4,8 @@ import dev.cardtable.engine.Options;
 import dev.cardtable.engine.scoundrel.ScoundrelRules;
 import dev.cardtable.engine.scoundrel.solver.Budget;
 import dev.cardtable.engine.scoundrel.solver.ScoundrelSolver;
-import dev.cardtable.game.CertifiedDeals;
-import dev.cardtable.game.view.DealCertificate;
+import dev.cardtable.deals.CertifiedDeals;
+import dev.cardtable.platform.game.view.DealCertificate;
 
 import java.util.ArrayList;
 import java.util.Arrays;

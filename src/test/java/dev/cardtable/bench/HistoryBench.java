@@ -2,7 +2,7 @@ package dev.cardtable.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.cardtable.store.EmbeddedDatabase;
+import dev.cardtable.platform.db.EmbeddedDatabase;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;

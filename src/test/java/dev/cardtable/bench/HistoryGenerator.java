@@ -23,7 +23,7 @@ import dev.cardtable.engine.dazzle.ai.DazzleOpponents;
 import dev.cardtable.engine.scoundrel.ScoundrelMove;
 import dev.cardtable.engine.scoundrel.ScoundrelRules;
 import dev.cardtable.engine.scoundrel.ScoundrelState;
-import dev.cardtable.game.view.GameResult;
+import dev.cardtable.platform.game.view.GameResult;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -1,6 +1,6 @@
 package dev.cardtable.support;
 
-import dev.cardtable.store.EmbeddedDatabase;
+import dev.cardtable.platform.db.EmbeddedDatabase;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
 import java.io.IOException;

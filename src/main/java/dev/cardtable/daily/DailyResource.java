@@ -1,0 +1,163 @@
+package dev.cardtable.daily;
+
+import dev.cardtable.platform.http.ETags;
+import dev.cardtable.platform.http.SseStreams;
+import dev.cardtable.play.GameResource;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cardtable.daily.DailyBus;
+import dev.cardtable.daily.DailyDeals;
+import dev.cardtable.players.Players;
+import dev.cardtable.daily.DailyBoard;
+import dev.cardtable.daily.DailyDay;
+import dev.cardtable.daily.DailyTable;
+import dev.cardtable.platform.game.view.GameView;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import io.vertx.core.http.HttpServerRequest;
+import jakarta.ws.rs.sse.Sse;
+import jakarta.ws.rs.sse.SseEventSink;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.jboss.logging.Logger;
+
+import java.net.URI;
+import java.time.LocalDate;
+import java.util.UUID;
+
+/**
+ * The daily deal ({@code docs/api.md}, "The daily deal"): today's deal and any past day's, the
+ * caller's one attempt, each day's board with its live updates, and the all-time table.
+ */
+@Path("/api/daily/{ruleset}")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "daily")
+public class DailyResource {
+
+    private static final Logger LOG = Logger.getLogger(DailyResource.class);
+
+    @Inject
+    DailyDeals daily;
+
+    @Inject
+    DailyBus events;
+
+    @Inject
+    SseStreams streams;
+
+    @Inject
+    ObjectMapper json;
+
+    @GET
+    @Operation(summary = "Today's deal: its commitment, the caller's attempt (with a player key), yesterday's deal revealed")
+    @APIResponse(responseCode = "200", description = "Today's deal", content = @Content(schema = @Schema(ref = "DailyDay")))
+    public DailyDay today(@PathParam("ruleset") String ruleset,
+                          @Parameter(description = "A registered player's key, to see its attempt")
+                          @HeaderParam(Players.HEADER) String playerKey) {
+        return daily.today(ruleset, playerKey);
+    }
+
+    @GET
+    @Path("/{day}")
+    @Operation(summary = "One day's deal: its commitment, and its seed once the day is over")
+    @APIResponse(responseCode = "200", description = "The day's deal", content = @Content(schema = @Schema(ref = "DailyDay")))
+    public DailyDay day(@PathParam("ruleset") String ruleset,
+                        @Parameter(description = "A UTC date, YYYY-MM-DD") @PathParam("day") String day) {
+        return daily.day(ruleset, day);
+    }
+
+    @POST
+    @Path("/attempts")
+    @Operation(summary = "The caller's one attempt at today's deal (a player key is required); the response carries the seat's token")
+    @APIResponse(responseCode = "201", description = "The game of the attempt", content = @Content(schema = @Schema(ref = "Game")))
+    public Response attempt(@PathParam("ruleset") String ruleset,
+                            @Parameter(description = "The player's key", required = true)
+                            @HeaderParam(Players.HEADER) String playerKey) {
+        GameView game = daily.attempt(ruleset, playerKey);
+        return Response.created(URI.create("/api/games/" + game.id())).header(HttpHeaders.ETAG, ETags.of(game))
+                .entity(game).build();
+    }
+
+    @GET
+    @Path("/leaderboard")
+    @Operation(summary = "The all-time table: players by days won, then total score; cursor-paginated")
+    @APIResponse(responseCode = "200", description = "A page of the table", content = @Content(schema = @Schema(ref = "DailyTable")))
+    public DailyTable table(@PathParam("ruleset") String ruleset,
+                            @Parameter(description = "1 to 100") @QueryParam("limit") @DefaultValue("20") String limit,
+                            @Parameter(description = "nextCursor of the previous page") @QueryParam("cursor") String cursor) {
+        return daily.table(ruleset, cursor, GameResource.parseInt(limit, "limit"));
+    }
+
+    @GET
+    @Path("/{day}/leaderboard")
+    @Operation(summary = "One day's board: score, then fewer moves, then who finished first; cursor-paginated")
+    @APIResponse(responseCode = "200", description = "A page of the board", content = @Content(schema = @Schema(ref = "DailyBoard")))
+    public DailyBoard board(@PathParam("ruleset") String ruleset,
+                            @Parameter(description = "A UTC date, YYYY-MM-DD") @PathParam("day") String day,
+                            @Parameter(description = "1 to 100") @QueryParam("limit") @DefaultValue("20") String limit,
+                            @Parameter(description = "nextCursor of the previous page") @QueryParam("cursor") String cursor) {
+        return daily.board(ruleset, day, cursor, GameResource.parseInt(limit, "limit"));
+    }
+
+    @GET
+    @Path("/{day}/leaderboard/events")
+    @Produces(MediaType.SERVER_SENT_EVENTS)
+    @Operation(summary = "Server-sent events: a 'finished' event (data: the board entry) whenever an attempt of the day is counted")
+    @APIResponse(responseCode = "200", description = "The stream: 'finished' events, data a DailyBoard entry; ':heartbeat' comments keep it open",
+            content = @Content(mediaType = MediaType.SERVER_SENT_EVENTS, schema = @Schema(type = SchemaType.STRING)))
+    public void stream(@PathParam("ruleset") String ruleset, @PathParam("day") String day,
+                       @Context SseEventSink sink, @Context Sse sse, @Context HttpServerRequest http) {
+        SseStreams.requireEnabled(events.enabled());
+        // Checks the ruleset and the day before the stream opens.
+        DailyBoard first = daily.board(ruleset, day, null, 1);
+        String r = first.ruleset();
+        LocalDate d = first.day();
+        SseStreams.Stream out = streams.open(true, http, sink, sse);
+        events.subscribe(new DailyBus.Subscriber() {
+            @Override
+            public String ruleset() {
+                return r;
+            }
+
+            @Override
+            public LocalDate day() {
+                return d;
+            }
+
+            @Override
+            public synchronized void finished(UUID gameId) {
+                try {
+                    DailyBoard.Entry e = daily.entry(r, d, gameId).orElse(null);
+                    if (e != null) {
+                        out.send(out.event().name("finished").id(gameId.toString())
+                                .data(json.writeValueAsString(e)).build());
+                    }
+                } catch (JsonProcessingException | RuntimeException ex) {
+                    LOG.debug("daily board event for " + gameId + " not sent", ex);
+                }
+            }
+
+            @Override
+            public synchronized boolean heartbeat() {
+                return out.heartbeat();
+            }
+        });
+    }
+}

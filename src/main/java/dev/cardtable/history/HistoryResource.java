@@ -1,0 +1,57 @@
+package dev.cardtable.history;
+
+import dev.cardtable.play.GameResource;
+
+import dev.cardtable.history.HistoryService;
+import dev.cardtable.history.HistoryPage;
+import dev.cardtable.history.PlayerStats;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/** The history of play and per-player statistics ({@code docs/api.md}, "Resources"). */
+@Path("/api")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "history")
+public class HistoryResource {
+
+    @Inject
+    HistoryService history;
+
+    @GET
+    @Path("/games")
+    @Operation(summary = "History: newest first, cursor-paginated")
+    @APIResponse(responseCode = "200", description = "A page of games", content = @Content(schema = @Schema(ref = "HistoryPage")))
+    public HistoryPage list(@QueryParam("type") String type,
+                            @Parameter(description = "waiting, active or finished") @QueryParam("status") String status,
+                            @Parameter(description = "a player's name") @QueryParam("player") String player,
+                            @Parameter(description = "won, lost or drawn: the player's outcome (any human seat's without player)")
+                            @QueryParam("result") String result,
+                            @Parameter(description = "RFC 3339 time, exclusive") @QueryParam("createdAfter") String createdAfter,
+                            @Parameter(description = "RFC 3339 time, exclusive") @QueryParam("createdBefore") String createdBefore,
+                            @Parameter(description = "1 to 100") @QueryParam("limit") @DefaultValue("20") String limit,
+                            @Parameter(description = "nextCursor of the previous page") @QueryParam("cursor") String cursor) {
+        return history.list(new HistoryService.Query(type, status, player, result, createdAfter, createdBefore,
+                GameResource.parseInt(limit, "limit"), cursor));
+    }
+
+    @GET
+    @Path("/players/{name}/stats")
+    @Operation(summary = "Per game type: played, won, lost, drawn, abandoned, best and mean score")
+    @APIResponse(responseCode = "200", description = "The player's statistics",
+            content = @Content(schema = @Schema(ref = "PlayerStats")))
+    public PlayerStats stats(@PathParam("name") String name) {
+        return history.stats(name);
+    }
+}

@@ -1,0 +1,79 @@
+package dev.cardtable.lobby;
+
+import dev.cardtable.platform.game.Clocks;
+import dev.cardtable.platform.game.GameCatalog;
+import dev.cardtable.platform.GameException;
+import dev.cardtable.platform.JsonText;
+import dev.cardtable.platform.Paging;
+import dev.cardtable.platform.game.GameRow;
+import dev.cardtable.platform.game.GameStore;
+import dev.cardtable.history.HistoryQueries;
+import dev.cardtable.platform.game.SeatKind;
+import dev.cardtable.platform.game.SeatRow;
+import dev.cardtable.platform.game.Status;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+import jakarta.transaction.Transactional;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * The lobby ({@code GET /api/lobby}): games waiting for players, newest first, with keyset cursors
+ * as in the history. Public facts only: who waits, which seats are open, the clock. Rematches are
+ * not listed: their open seats are kept for their players ({@link Rematches}).
+ */
+@Singleton
+public class Lobby {
+
+    @Inject
+    HistoryQueries queries;
+
+    @Inject
+    GameStore store;
+
+    @Inject
+    GameCatalog catalog;
+
+    @Inject
+    JsonText json;
+
+    /**
+     * One page of waiting games.
+     *
+     * @param type   only this game type, or null for all
+     * @param cursor the previous page's {@code nextCursor}, or null
+     * @param limit  1 to {@value Paging#MAX_LIMIT}
+     * @throws GameException {@code malformed-request} for an unknown type, a bad limit or cursor
+     */
+    @Transactional
+    public LobbyPage list(String type, String cursor, int limit) {
+        Paging.checkLimit(limit);
+        if (type != null) {
+            catalog.type(type);
+        }
+        Paging.Cursor c = cursor == null ? null : Paging.Cursor.decode(cursor);
+        HistoryQueries.Page page = queries.page(new HistoryQueries.Filter(type, Status.WAITING, null, null, null, null,
+                c == null ? null : c.createdAt(), c == null ? null : c.id(), limit, true));
+        List<LobbyPage.LobbyItem> items = page.games().stream().map(this::item).toList();
+        GameRow last = page.games().isEmpty() ? null : page.games().getLast();
+        return new LobbyPage(items, page.more() ? new Paging.Cursor(last.createdAt(), last.id()).encode() : null);
+    }
+
+    /**
+     * Game {@code id} as a lobby item, as {@link #list} shows it; empty when it no longer waits
+     * for a player (or does not exist).
+     */
+    @Transactional
+    public Optional<LobbyPage.LobbyItem> item(UUID id) {
+        return store.find(id).filter(g -> g.status() == Status.WAITING && g.table().rematchOf() == null).map(this::item);
+    }
+
+    private LobbyPage.LobbyItem item(GameRow g) {
+        List<Integer> open = g.seats().stream().filter(s -> s.kind() == SeatKind.OPEN).map(SeatRow::seat).toList();
+        List<String> waiting = g.seats().stream().filter(s -> s.kind() == SeatKind.HUMAN).map(SeatRow::name).toList();
+        Clocks.ClockSettings clock = Clocks.settings(g.table(), json);
+        return new LobbyPage.LobbyItem(g.id(), g.type(), g.ruleset(), open, waiting, g.createdAt(), clock);
+    }
+}

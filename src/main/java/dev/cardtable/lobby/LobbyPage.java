@@ -1,0 +1,31 @@
+package dev.cardtable.lobby;
+
+import dev.cardtable.platform.game.Clocks;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * A page of the lobby: games waiting for players, newest first.
+ *
+ * @param items      the games
+ * @param nextCursor pass as {@code cursor} for the next page; null on the last page
+ */
+public record LobbyPage(List<LobbyItem> items, String nextCursor) {
+
+    /**
+     * One waiting game.
+     *
+     * @param id        the game
+     * @param type      its type
+     * @param ruleset   its ruleset
+     * @param openSeats the seats anyone may take ({@code POST /api/games/{id}/seats/{seat}})
+     * @param waiting   the names of the players seated and waiting, in seat order
+     * @param since     when the game was created
+     * @param clock     the clock settings, or null for none
+     */
+    public record LobbyItem(UUID id, String type, String ruleset, List<Integer> openSeats, List<String> waiting,
+                       Instant since, Clocks.ClockSettings clock) {
+    }
+}

@@ -1,0 +1,100 @@
+package dev.cardtable.lobby;
+
+import dev.cardtable.platform.http.SseStreams;
+import dev.cardtable.play.GameResource;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cardtable.lobby.LobbyBus;
+import dev.cardtable.lobby.Lobby;
+import dev.cardtable.lobby.LobbyChange;
+import dev.cardtable.lobby.LobbyPage;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import io.vertx.core.http.HttpServerRequest;
+import jakarta.ws.rs.sse.Sse;
+import jakarta.ws.rs.sse.SseEventSink;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * The lobby ({@code docs/api.md}, "Lobby"): games waiting for players, and live changes to that
+ * list. Taking a seat is {@code POST /api/games/{id}/seats/{seat}}; cancelling a waiting game is
+ * {@code POST /api/games/{id}/cancel}.
+ */
+@Path("/api/lobby")
+@Tag(name = "lobby")
+public class LobbyResource {
+
+    @Inject
+    Lobby lobby;
+
+    @Inject
+    LobbyBus events;
+
+    @Inject
+    SseStreams streams;
+
+    @Inject
+    ObjectMapper json;
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Games waiting for players, newest first, cursor-paginated")
+    @APIResponse(responseCode = "200", description = "A page of waiting games",
+            content = @Content(schema = @Schema(ref = "LobbyPage")))
+    public LobbyPage list(@QueryParam("type") String type,
+                          @Parameter(description = "1 to 100") @QueryParam("limit") @DefaultValue("20") String limit,
+                          @Parameter(description = "nextCursor of the previous page") @QueryParam("cursor") String cursor) {
+        return lobby.list(type, cursor, GameResource.parseInt(limit, "limit"));
+    }
+
+    @GET
+    @Path("/events")
+    @Produces(MediaType.SERVER_SENT_EVENTS)
+    @Operation(summary = "Server-sent events: a game opened (data: the lobby item, as GET /api/lobby lists it), "
+            + "filled or cancelled (data: {\"id\":…})")
+    public void stream(@Context SseEventSink sink, @Context Sse sse, @Context HttpServerRequest http) {
+        SseStreams.Stream out = streams.open(events.enabled(), http, sink, sse);
+        events.subscribe(new LobbyBus.Subscriber() {
+            @Override
+            public synchronized void changed(String change, UUID gameId) {
+                if (out.isClosed()) {
+                    return;
+                }
+                // An opened game is sent whole, as the list shows it; if it filled or was
+                // cancelled meanwhile, that change follows and this one is dropped.
+                Object data = LobbyChange.OPENED.equals(change) ? lobby.item(gameId).orElse(null) : Map.of("id", gameId);
+                if (data != null) {
+                    // Written here, as the other streams write theirs: an event given a media type
+                    // would carry a content-type line of its own.
+                    String text;
+                    try {
+                        text = json.writeValueAsString(data);
+                    } catch (JsonProcessingException e) {
+                        throw new IllegalStateException(e);
+                    }
+                    out.send(out.event().name(change).data(text).build());
+                }
+            }
+
+            @Override
+            public synchronized boolean heartbeat() {
+                return out.heartbeat();
+            }
+        });
+    }
+}

@@ -1,0 +1,70 @@
+package dev.cardtable.platform;
+
+/**
+ * Every way a request can fail, with its HTTP status and the stable {@code code} clients match on
+ * ({@code docs/api.md}, "Errors"). Codes never change once published.
+ */
+public enum Failure {
+    MALFORMED_REQUEST(400, "malformed-request", "Malformed request"),
+    UNAUTHENTICATED(401, "unauthenticated", "Unauthenticated"),
+    PLAYER_KEY_REQUIRED(401, "player-key-required", "Player key required"),
+    PLAYER_KEY_INVALID(401, "player-key-invalid", "Player key invalid"),
+    PLAYER_KEY_MISMATCH(403, "player-key-mismatch", "Player key mismatch"),
+    GAME_SEALED(403, "game-sealed", "Game sealed"),
+    SEAT_RESERVED(403, "seat-reserved", "Seat reserved"),
+    GAME_NOT_FOUND(404, "game-not-found", "Game not found"),
+    NOT_FOUND(404, "not-found", "Not found"),
+    METHOD_NOT_ALLOWED(405, "method-not-allowed", "Method not allowed"),
+    NOT_ACCEPTABLE(406, "not-acceptable", "Not acceptable"),
+    NOT_YOUR_TURN(409, "not-your-turn", "Not your turn"),
+    GAME_OVER(409, "game-over", "Game over"),
+    GAME_NOT_STARTED(409, "game-not-started", "Game not started"),
+    SEAT_TAKEN(409, "seat-taken", "Seat taken"),
+    TIME_EXPIRED(409, "time-expired", "Time expired"),
+    NOT_WAITING(409, "not-waiting", "Not waiting"),
+    GAME_NOT_OVER(409, "game-not-over", "Game not over"),
+    REMATCH_EXISTS(409, "rematch-exists", "Rematch exists"),
+    RECORD_EXISTS(409, "record-exists", "Record exists"),
+    NAME_TAKEN(409, "name-taken", "Name taken"),
+    NAME_REGISTERED(409, "name-registered", "Name registered"),
+    DAILY_ATTEMPTED(409, "daily-attempted", "Daily deal attempted"),
+    VERSION_MISMATCH(412, "version-mismatch", "Version mismatch"),
+    PAYLOAD_TOO_LARGE(413, "payload-too-large", "Payload too large"),
+    URI_TOO_LONG(414, "uri-too-long", "URI too long"),
+    UNSUPPORTED_MEDIA_TYPE(415, "unsupported-media-type", "Unsupported media type"),
+    ILLEGAL_MOVE(422, "illegal-move", "Illegal move"),
+    INVALID_RECORD(422, "invalid-record", "Invalid record"),
+    IDEMPOTENCY_KEY_REUSED(422, "idempotency-key-reused", "Idempotency key reused"),
+    RATE_LIMITED(429, "rate-limited", "Too many requests"),
+    TOO_MANY_STREAMS(429, "too-many-streams", "Too many event streams"),
+    HEADERS_TOO_LARGE(431, "headers-too-large", "Request header fields too large"),
+    INTERNAL(500, "internal-error", "Internal error"),
+    SERVICE_UNAVAILABLE(503, "service-unavailable", "Service unavailable"),
+    SERVER_BUSY(503, "server-busy", "Server busy"),
+    CERTIFIED_DEAL_UNAVAILABLE(503, "certified-deal-unavailable", "Certified deal unavailable");
+
+    private final int status;
+    private final String code;
+    private final String title;
+
+    Failure(int status, String code, String title) {
+        this.status = status;
+        this.code = code;
+        this.title = title;
+    }
+
+    /** The HTTP status. */
+    public int status() {
+        return status;
+    }
+
+    /** The stable machine-readable code. */
+    public String code() {
+        return code;
+    }
+
+    /** A short human-readable summary of the kind of failure. */
+    public String title() {
+        return title;
+    }
+}

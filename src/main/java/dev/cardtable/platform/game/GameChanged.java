@@ -1,0 +1,34 @@
+package dev.cardtable.platform.game;
+
+import dev.cardtable.platform.game.GameRow;
+import dev.cardtable.platform.game.Status;
+
+import java.util.UUID;
+
+/**
+ * Fired inside the transaction that created a game, seated a player in it or saved a change to it
+ * (moves, a clock, its end). The core announces only this; each feature derives what it needs from
+ * it (the lobby's changes, the daily deal's finished games) without the core knowing of them.
+ *
+ * @param gameId    the game
+ * @param ruleset   its ruleset
+ * @param before    its status before the change; null when the change created it
+ * @param after     its status after the change
+ * @param origin    where its deal came from (certified, a day's daily deal, or neither)
+ * @param rematchOf the game it is a rematch of, or null
+ * @param version   its version (moves applied) after the change
+ */
+public record GameChanged(UUID gameId, String ruleset, Status before, Status after, GameRow.Origin origin,
+                          UUID rematchOf, int version) {
+
+    /** The change that left {@code after} in place of a game whose status was {@code before} (null: a new game). */
+    public static GameChanged of(Status before, GameRow after) {
+        return new GameChanged(after.id(), after.ruleset(), before, after.status(), after.origin(),
+                after.table().rematchOf(), after.version());
+    }
+
+    /** Whether the game ended with this change (finished, abandoned or cancelled). */
+    public boolean ended() {
+        return before != Status.FINISHED && after == Status.FINISHED;
+    }
+}

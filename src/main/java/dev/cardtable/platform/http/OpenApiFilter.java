@@ -1,0 +1,136 @@
+package dev.cardtable.platform.http;
+
+import dev.cardtable.platform.Failure;
+import org.eclipse.microprofile.openapi.OASFactory;
+import org.eclipse.microprofile.openapi.OASFilter;
+import org.eclipse.microprofile.openapi.models.OpenAPI;
+import org.eclipse.microprofile.openapi.models.Operation;
+import org.eclipse.microprofile.openapi.models.media.Schema;
+import org.eclipse.microprofile.openapi.models.parameters.Parameter;
+import org.eclipse.microprofile.openapi.models.responses.APIResponse;
+import org.eclipse.microprofile.openapi.models.security.SecurityRequirement;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Completes the OpenAPI document with what annotations cannot say once for all operations
+ * ({@code docs/api.md}, "Errors"): every error status an operation can answer, each with the
+ * {@code Problem} schema; the seat-token security of the operations that read one; and integer
+ * types for the numeric parameters (read as text so that a bad one is a problem, not a bare 404);
+ * and the {@code Consistency-Token} header of every successful write.
+ */
+public class OpenApiFilter implements OASFilter {
+
+    /**
+     * What any request may meet: a bad target, no acceptable type, a body without a type, limits,
+     * faults, outages.
+     */
+    private static final Set<Integer> ANY = Set.of(400, 406, 414, 415, 431, 500, 503);
+
+    /** Operations, as "METHOD path", and the statuses each adds to {@link #ANY}. */
+    private static final Map<String, Set<Integer>> ERRORS = Map.ofEntries(
+            Map.entry("GET /api/game-types", Set.of()),
+            Map.entry("POST /api/games", Set.of(401, 403, 409, 413, 415, 422, 429)),
+            Map.entry("GET /api/games", Set.of()),
+            Map.entry("POST /api/games/import", Set.of(409, 413, 415, 422, 429)),
+            Map.entry("GET /api/games/{id}", Set.of(401, 403, 404)),
+            Map.entry("POST /api/games/{id}/seats/{seat}", Set.of(401, 403, 404, 409, 413, 415, 429)),
+            Map.entry("POST /api/games/{id}/moves", Set.of(401, 404, 409, 412, 413, 415, 422, 429)),
+            Map.entry("GET /api/games/{id}/moves", Set.of(401, 403, 404)),
+            Map.entry("GET /api/games/{id}/states/{n}", Set.of(401, 403, 404)),
+            Map.entry("GET /api/games/{id}/timeline", Set.of(401, 403, 404)),
+            Map.entry("POST /api/games/{id}/stream-tickets", Set.of(401, 404)),
+            Map.entry("GET /api/games/{id}/events", Set.of(401, 403, 404, 429)),
+            Map.entry("GET /api/games/{id}/record", Set.of(403, 404)),
+            Map.entry("POST /api/games/{id}/cancel", Set.of(401, 404, 409, 429)),
+            Map.entry("POST /api/games/{id}/rematch", Set.of(401, 404, 409, 429)),
+            Map.entry("GET /api/games/{id}/hint", Set.of(401, 404, 409)),
+            Map.entry("GET /api/games/{id}/analysis", Set.of(403, 404, 409)),
+            Map.entry("GET /api/lobby", Set.of()),
+            Map.entry("GET /api/lobby/events", Set.of(404, 429)),
+            Map.entry("GET /api/players/{name}/stats", Set.of(404)),
+            Map.entry("POST /api/players", Set.of(409, 413, 415, 429)),
+            Map.entry("POST /api/players/{name}/key", Set.of(401)),
+            Map.entry("DELETE /api/players/{name}/key", Set.of(401)),
+            Map.entry("GET /api/players/{name}/streaks", Set.of(404)),
+            Map.entry("GET /api/daily/{ruleset}", Set.of(401, 404)),
+            Map.entry("GET /api/daily/{ruleset}/{day}", Set.of(404)),
+            Map.entry("POST /api/daily/{ruleset}/attempts", Set.of(401, 404, 409, 429)),
+            Map.entry("GET /api/daily/{ruleset}/leaderboard", Set.of(404)),
+            Map.entry("GET /api/daily/{ruleset}/{day}/leaderboard", Set.of(404)),
+            Map.entry("GET /api/daily/{ruleset}/{day}/leaderboard/events", Set.of(404, 429)));
+
+    /** Operations that need a seat token; the others that read one take it optionally. */
+    private static final Set<String> TOKEN_REQUIRED = Set.of("POST /api/games/{id}/moves",
+            "POST /api/games/{id}/stream-tickets", "POST /api/games/{id}/cancel", "POST /api/games/{id}/rematch",
+            "GET /api/games/{id}/hint");
+
+    /** Operations that need a player key ({@code X-Player-Key}); the others that read one take it optionally. */
+    private static final Set<String> KEY_REQUIRED = Set.of("POST /api/players/{name}/key",
+            "DELETE /api/players/{name}/key", "POST /api/daily/{ruleset}/attempts");
+
+    private static final Set<String> NUMERIC = Set.of("limit", "n", "seat");
+
+    @Override
+    public void filterOpenAPI(OpenAPI openAPI) {
+        if (openAPI.getPaths() == null) {
+            return;
+        }
+        openAPI.getPaths().getPathItems().forEach((path, item) -> item.getOperations()
+                .forEach((method, op) -> complete(method.name() + " " + path, op)));
+    }
+
+    private static void complete(String key, Operation op) {
+        Set<Integer> statuses = new TreeSet<>(ANY);
+        statuses.addAll(ERRORS.getOrDefault(key, Set.of()));
+        for (int status : statuses) {
+            op.getResponses().addAPIResponse(Integer.toString(status), problem(status));
+        }
+        boolean readsToken = op.getParameters() != null && op.getParameters().stream()
+                .anyMatch(p -> p.getIn() == Parameter.In.HEADER && "Authorization".equalsIgnoreCase(p.getName()));
+        if (readsToken) {
+            op.setParameters(op.getParameters().stream()
+                    .filter(p -> !(p.getIn() == Parameter.In.HEADER && "Authorization".equalsIgnoreCase(p.getName())))
+                    .toList());
+            SecurityRequirement seat = OASFactory.createSecurityRequirement().addScheme("seatToken");
+            op.setSecurity(TOKEN_REQUIRED.contains(key) ? List.of(seat)
+                    : List.of(OASFactory.createSecurityRequirement(), seat));
+        }
+        boolean readsKey = op.getParameters() != null && op.getParameters().stream()
+                .anyMatch(p -> p.getIn() == Parameter.In.HEADER && "X-Player-Key".equalsIgnoreCase(p.getName()));
+        if (readsKey) {
+            op.setParameters(op.getParameters().stream()
+                    .filter(p -> !(p.getIn() == Parameter.In.HEADER && "X-Player-Key".equalsIgnoreCase(p.getName())))
+                    .toList());
+            SecurityRequirement playerKey = OASFactory.createSecurityRequirement().addScheme("playerKey");
+            op.setSecurity(KEY_REQUIRED.contains(key) ? List.of(playerKey)
+                    : List.of(OASFactory.createSecurityRequirement(), playerKey));
+        }
+        if (key.startsWith("POST ") || key.startsWith("DELETE ")) {
+            op.getResponses().getAPIResponses().forEach((status, response) -> {
+                if (status.startsWith("2")) {
+                    response.addHeader(ConsistencyTokens.HEADER, OASFactory.createHeader().ref("ConsistencyToken"));
+                }
+            });
+        }
+        if (op.getParameters() != null) {
+            for (Parameter p : op.getParameters()) {
+                if (NUMERIC.contains(p.getName()) && p.getIn() != Parameter.In.HEADER) {
+                    p.setSchema(OASFactory.createSchema().addType(Schema.SchemaType.INTEGER).format("int32"));
+                }
+            }
+        }
+    }
+
+    private static APIResponse problem(int status) {
+        String titles = String.join("; ", Arrays.stream(Failure.values()).filter(f -> f.status() == status)
+                .map(Failure::code).toList());
+        return OASFactory.createAPIResponse().description(titles.isEmpty() ? "Error" : titles)
+                .content(OASFactory.createContent().addMediaType("application/problem+json",
+                        OASFactory.createMediaType().schema(OASFactory.createSchema().ref("Problem"))));
+    }
+}

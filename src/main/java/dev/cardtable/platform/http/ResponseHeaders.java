@@ -1,0 +1,90 @@
+package dev.cardtable.platform.http;
+
+import io.vertx.core.MultiMap;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+
+import java.util.Locale;
+
+/**
+ * The headers every response carries, whoever answers it (a resource, the static web client, a
+ * problem from the edge, a CORS preflight), added as its headers are written
+ * (docs/api.md, "Security headers"):
+ *
+ * <ul>
+ *   <li>{@code X-Content-Type-Options: nosniff}, {@code Referrer-Policy: no-referrer} and
+ *       {@code X-Frame-Options: DENY} on every response;</li>
+ *   <li>{@code Content-Security-Policy}: for the web client's files {@link #PAGE_POLICY} (scripts,
+ *       styles, images and requests from the server itself only, no inline script or style, no
+ *       framing); for the API {@link #API_POLICY} (a JSON answer loads nothing and is never
+ *       framed). The bundled API explorer under {@code /q/} runs inline scripts, so it keeps only
+ *       {@code frame-ancestors 'none'};</li>
+ *   <li>CORS ({@code quarkus.http.cors.*}): an answer that a page may read depends on the
+ *       request's {@code Origin}, so every response says {@code Vary: Origin}, and the opaque
+ *       origin {@code null} (sandboxed frames, {@code file:} pages, some redirects) is never
+ *       granted: its {@code Access-Control-Allow-*} headers are removed, so browsers keep such
+ *       a page from reading the answer.</li>
+ * </ul>
+ */
+@ApplicationScoped
+public class ResponseHeaders {
+
+    /** The web client's policy: everything from the server itself, nothing inline, never framed. */
+    static final String PAGE_POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+            + "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+            + "frame-ancestors 'none'";
+
+    /** The API's policy: a JSON or event-stream answer loads nothing and is never framed. */
+    static final String API_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+    /** The tools under {@code /q/} (API explorer) bring their own inline scripts: only framing is refused. */
+    static final String TOOLS_POLICY = "frame-ancestors 'none'";
+
+    /** Router order: before every other route, so that even the edge's refusals carry the headers. */
+    static final int ORDER = RequestText.ORDER - 20;
+
+    void install(@Observes Router router) {
+        router.route().order(ORDER).handler(ResponseHeaders::add);
+    }
+
+    static void add(RoutingContext ctx) {
+        String path = ctx.request().path();
+        ctx.addHeadersEndHandler(v -> write(ctx.response().headers(), path == null ? "" : path));
+        ctx.next();
+    }
+
+    static void write(MultiMap headers, String path) {
+        headers.set("X-Content-Type-Options", "nosniff");
+        headers.set("Referrer-Policy", "no-referrer");
+        headers.set("X-Frame-Options", "DENY");
+        headers.set("Content-Security-Policy", policy(path));
+        String allowed = headers.get(HttpHeaders.ACCESS_CONTROL_ALLOW_ORIGIN);
+        if ("null".equals(allowed)) {
+            for (String name : headers.names().stream().toList()) {
+                if (name.toLowerCase(Locale.ROOT).startsWith("access-control-")) {
+                    headers.remove(name);
+                }
+            }
+        }
+        String vary = headers.get(HttpHeaders.VARY);
+        if (vary == null || vary.isBlank()) {
+            headers.set(HttpHeaders.VARY, "Origin");
+        } else if (!vary.toLowerCase(Locale.ROOT).contains("origin")) {
+            headers.set(HttpHeaders.VARY, vary + ", Origin");
+        }
+    }
+
+    /** The Content-Security-Policy for a request's path. */
+    static String policy(String path) {
+        if (path.equals("/api") || path.startsWith("/api/")) {
+            return API_POLICY;
+        }
+        if (path.startsWith("/q/")) {
+            return TOOLS_POLICY;
+        }
+        return PAGE_POLICY;
+    }
+}

@@ -1,0 +1,147 @@
+package dev.cardtable.platform.http;
+
+import dev.cardtable.platform.Failure;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.util.Map;
+
+/**
+ * The API's size limits, each answered with a problem ({@link EdgeProblems}) however the request
+ * is sent:
+ *
+ * <ul>
+ *   <li>the request line ({@code cardtable.max-request-line-bytes}): {@code 414 uri-too-long};</li>
+ *   <li>the header section ({@code cardtable.max-header-bytes}): {@code 431 headers-too-large};</li>
+ *   <li>the body: {@code cardtable.max-record-bytes} for a record import, else
+ *       {@code cardtable.max-body-bytes}: {@code 413 payload-too-large} with the limit as
+ *       {@code limit}.</li>
+ * </ul>
+ *
+ * A body is counted as it arrives, so a chunked body (no {@code Content-Length}) meets the same
+ * limit as a declared one; a declared length over the limit is refused before any of the body is
+ * read. The body is then handed to the REST layer already read. After a 413 the rest of the body
+ * is dropped and the connection is closed ({@link EdgeProblems#refuse}).
+ *
+ * <p>The HTTP codec's own limits ({@code quarkus.http.limits.max-initial-line-length},
+ * {@code max-header-size}) are set well above these, so that the codec's bare error statuses are
+ * met only by requests far beyond the API's limits.
+ */
+@ApplicationScoped
+public class TransportLimits {
+
+    /** Router order: right after {@link RequestText}. */
+    static final int ORDER = RequestText.ORDER + 10;
+
+    @ConfigProperty(name = "cardtable.max-body-bytes")
+    long maxBody;
+
+    @ConfigProperty(name = "cardtable.max-record-bytes")
+    long maxRecord;
+
+    @ConfigProperty(name = "cardtable.max-request-line-bytes")
+    long maxRequestLine;
+
+    @ConfigProperty(name = "cardtable.max-header-bytes")
+    long maxHeaders;
+
+    void install(@Observes Router router) {
+        router.route().order(ORDER).handler(this::limit);
+    }
+
+    void limit(RoutingContext ctx) {
+        HttpServerRequest req = ctx.request();
+        long line = req.method().name().length() + 1L + req.uri().length() + 1L + 8;
+        if (line > maxRequestLine) {
+            refuse(ctx, Failure.URI_TOO_LONG, "the request line is " + line + " bytes; the limit is " + maxRequestLine,
+                    maxRequestLine);
+            return;
+        }
+        long headers = 0;
+        for (Map.Entry<String, String> h : req.headers()) {
+            headers += h.getKey().length() + 2L + h.getValue().length() + 2L;
+        }
+        if (headers > maxHeaders) {
+            refuse(ctx, Failure.HEADERS_TOO_LARGE, "the headers are " + headers + " bytes; the limit is " + maxHeaders,
+                    maxHeaders);
+            return;
+        }
+        long limit = ctx.normalizedPath().endsWith("/games/import") ? maxRecord : maxBody;
+        String length = req.getHeader(HttpHeaders.CONTENT_LENGTH);
+        long declared = -1;
+        if (length != null) {
+            try {
+                declared = Long.parseLong(length.trim());
+            } catch (NumberFormatException e) {
+                declared = -2;
+            }
+            if (declared < 0) {
+                EdgeProblems.send(ctx, Failure.MALFORMED_REQUEST, "Content-Length is not a number", Map.of(),
+                        EdgeProblems.Connection.CLOSE);
+                return;
+            }
+        }
+        if (declared > limit) {
+            refuse(ctx, Failure.PAYLOAD_TOO_LARGE, "the body is " + declared + " bytes; the limit is " + limit, limit);
+            return;
+        }
+        boolean chunked = req.headers().contains(HttpHeaders.TRANSFER_ENCODING);
+        if (req.isEnded() || declared <= 0 && !chunked) {
+            ctx.next();
+            return;
+        }
+        if (req.getHeader(HttpHeaders.CONTENT_TYPE) == null) {
+            // The REST layer would take a body without a type for any type; the API reads only JSON.
+            EdgeProblems.refuse(ctx, Failure.UNSUPPORTED_MEDIA_TYPE,
+                    "a request body needs 'Content-Type: application/json'", Map.of());
+            return;
+        }
+        readBody(ctx, limit, declared);
+    }
+
+    /** Reads the whole body, counting; over {@code limit} it is refused and the rest is dropped. */
+    private void readBody(RoutingContext ctx, long limit, long declared) {
+        HttpServerRequest req = ctx.request();
+        if ("100-continue".equalsIgnoreCase(req.getHeader(HttpHeaders.EXPECT))) {
+            // The body is wanted: say so now, and once only (the REST layer would say it again).
+            ctx.response().writeContinue();
+            req.headers().remove(HttpHeaders.EXPECT);
+        }
+        Buffer body = Buffer.buffer((int) Math.max(declared, 256));
+        boolean[] refused = {false};
+        req.handler(chunk -> {
+            if (refused[0]) {
+                return;
+            }
+            if (body.length() + (long) chunk.length() > limit) {
+                refused[0] = true;
+                refuse(ctx, Failure.PAYLOAD_TOO_LARGE, "the body is more than " + limit + " bytes; the limit is " + limit, limit);
+                return;
+            }
+            body.appendBuffer(chunk);
+        });
+        req.exceptionHandler(e -> {
+            if (!refused[0]) {
+                refused[0] = true;
+                ctx.fail(400, e);
+            }
+        });
+        req.endHandler(v -> {
+            if (!refused[0]) {
+                ctx.setBody(body);
+                ctx.next();
+            }
+        });
+        req.resume();
+    }
+
+    private static void refuse(RoutingContext ctx, Failure failure, String detail, long limit) {
+        EdgeProblems.refuse(ctx, failure, detail, Map.of("limit", limit));
+    }
+}

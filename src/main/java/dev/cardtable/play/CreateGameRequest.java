@@ -1,0 +1,63 @@
+package dev.cardtable.play;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.cardtable.platform.game.Clocks;
+import dev.cardtable.play.GameCreation;
+import dev.cardtable.platform.game.Seating;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Body of {@code POST /api/games}.
+ *
+ * @param type    game type, e.g. {@code scoundrel} or {@code dazzle}
+ * @param ruleset ruleset name; the type's default when absent
+ * @param seed    1–128 characters; a secret server-made seed when absent
+ * @param options ruleset options; each option's default when absent
+ * @param deal    a custom deal instead of a seed (Scoundrel: 44 codes top first; Dazzle:
+ *                {@code {"decks":[[18],[18]],"removed":[12]}})
+ * @param seats   one entry per seat, in seat order
+ * @param clock   the clock, or none: {@code {"type":"correspondence","perMove":"PT24H"}} or
+ *                {@code {"type":"fischer","initial":"PT5M","increment":"PT2S"}}
+ * @param certified true for a deal the solver proved winnable, from a secret seed (Scoundrel only)
+ */
+@Schema(name = "CreateGame")
+public record CreateGameRequest(
+        @Schema(required = true, examples = "scoundrel") String type,
+        @Schema(examples = "standard") String ruleset,
+        @Schema(examples = "42", maxLength = 128) String seed,
+        Map<String, String> options,
+        @Schema(description = "Custom deal instead of a seed", type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.DEFAULT,
+                oneOf = {ScoundrelDealSchema.class, DazzleDealSchema.class}) JsonNode deal,
+        @Schema(required = true) List<SeatRequest> seats,
+        @Schema(description = "The clock: correspondence (perMove) or fischer (initial, increment); ISO-8601 durations")
+        Clocks.ClockSettings clock,
+        @Schema(description = "Scoundrel only: deal from a secret seed the solver proved winnable (no 'seed' or 'deal')")
+        Boolean certified) {
+
+    /** This request as the service's command: a JSON {@code null} deal is no deal. */
+    public GameCreation.NewGame toCommand() {
+        List<Seating.SeatSpec> specs = seats == null ? null : seats.stream()
+                .map(s -> s == null ? null : new Seating.SeatSpec(s.name(), s.ai(), s.aiBudget(), s.open())).toList();
+        return new GameCreation.NewGame(type, ruleset, seed, options, deal == null || deal.isNull() ? null : deal, specs,
+                clock, null, Boolean.TRUE.equals(certified), null);
+    }
+}
+
+/** Scoundrel's custom deal, for the OpenAPI document: the 44 card codes, top of the dungeon first. */
+@Schema(name = "ScoundrelDeal", type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.ARRAY,
+        minItems = 44, maxItems = 44, description = "44 card codes such as \"10D\", top of the dungeon first")
+interface ScoundrelDealSchema {
+}
+
+/**
+ * Dazzle's custom deal, for the OpenAPI document.
+ *
+ * @param decks   seat 0's and seat 1's decks, 18 codes each, top first
+ * @param removed the 12 cards removed unseen
+ */
+@Schema(name = "DazzleDeal")
+record DazzleDealSchema(List<List<String>> decks, List<String> removed) {
+}

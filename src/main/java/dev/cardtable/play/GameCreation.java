@@ -1,0 +1,318 @@
+package dev.cardtable.play;
+
+import dev.cardtable.deals.Certificates;
+import dev.cardtable.deals.CertifiedDeals;
+import dev.cardtable.platform.Credentials;
+import dev.cardtable.platform.Failure;
+import dev.cardtable.platform.GameException;
+import dev.cardtable.platform.JsonText;
+import dev.cardtable.platform.Names;
+import dev.cardtable.platform.game.Clocks;
+import dev.cardtable.platform.game.GameCatalog;
+import dev.cardtable.platform.game.GameChanged;
+import dev.cardtable.platform.game.GameType;
+import dev.cardtable.platform.game.GameWriter;
+import dev.cardtable.platform.game.Progress;
+import dev.cardtable.platform.game.Projection;
+import dev.cardtable.platform.game.SeatCredential;
+import dev.cardtable.platform.game.SeatHolders;
+import dev.cardtable.platform.game.Seating;
+
+import dev.cardtable.engine.Deal;
+import dev.cardtable.engine.EndMove;
+import dev.cardtable.engine.Ending;
+import dev.cardtable.engine.GameInfo;
+import dev.cardtable.engine.Options;
+import dev.cardtable.engine.Rng;
+import dev.cardtable.engine.Setup;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import dev.cardtable.platform.game.view.Credential;
+import dev.cardtable.platform.game.view.GameView;
+import dev.cardtable.platform.game.GameRow;
+import dev.cardtable.platform.game.GameStore;
+import dev.cardtable.platform.game.PlayerRow;
+import dev.cardtable.platform.game.SeatKind;
+import dev.cardtable.platform.game.SeatRow;
+import dev.cardtable.platform.game.Status;
+import jakarta.enterprise.event.Event;
+import jakarta.inject.Singleton;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/** Creating games and taking open seats ({@code docs/api.md}, "Creating a game"). */
+@Singleton
+public class GameCreation {
+
+    /**
+     * What a creator asks for. Null fields take their defaults.
+     *
+     * @param type    the game type (required)
+     * @param ruleset the ruleset, or null for the type's default
+     * @param seed    the seed, or null for a secret server seed
+     * @param options option values, or null for the defaults
+     * @param deal    a custom deal (a JSON tree or plain lists, maps and strings), or null
+     * @param seats     one entry per seat
+     * @param clock     the clock, or null for none
+     * @param rematchOf the finished game this one is a rematch of, or null
+     * @param certified whether to deal from a secret seed the solver proved winnable (Scoundrel only)
+     * @param player    the registered player the request speaks for (by its key, or by the verified
+     *                  seat a rematch comes from), whose seat is verified; or null
+     */
+    public record NewGame(String type, String ruleset, String seed, Map<String, String> options, Object deal,
+                          List<Seating.SeatSpec> seats, Clocks.ClockSettings clock, UUID rematchOf,
+                          boolean certified, PlayerRow player) {
+
+        /** An uncertified game that no registered player speaks for. */
+        public NewGame(String type, String ruleset, String seed, Map<String, String> options, Object deal,
+                       List<Seating.SeatSpec> seats, Clocks.ClockSettings clock, UUID rematchOf) {
+            this(type, ruleset, seed, options, deal, seats, clock, rematchOf, false, null);
+        }
+
+        NewGame withPlayer(PlayerRow p) {
+            return new NewGame(type, ruleset, seed, options, deal, seats, clock, rematchOf, certified, p);
+        }
+    }
+
+    /**
+     * A deal the server chose: a secret seed and where it came from.
+     *
+     * @param seed   the secret seed
+     * @param origin certified, and the daily deal's day if it is one
+     */
+    public record ServerDeal(String seed, GameRow.Origin origin) {
+    }
+
+    @Inject
+    GameCatalog catalog;
+
+    @Inject
+    GameStore store;
+
+    @Inject
+    GameWriter writer;
+
+    @Inject
+    Projection projection;
+
+    @Inject
+    JsonText json;
+
+    @Inject
+    Event<GameChanged> changes;
+
+    @Inject
+    SeatHolders players;
+
+    @Inject
+    CertifiedDeals certifiedDeals;
+
+    @Inject
+    Certificates certificates;
+
+    /**
+     * Creates a game for a client ({@code POST /api/games}): a certified deal is searched for
+     * first, outside any transaction; then the game is created as by {@link #create(NewGame)}, the
+     * seat of the player whose key {@code playerKey} is being verified.
+     *
+     * @param playerKey the {@code X-Player-Key} header, or null
+     * @throws GameException as {@link #create(NewGame)}; {@code malformed-request} for
+     *                       {@code certified} with a seed, a deal or a game type other than
+     *                       Scoundrel; {@code certified-deal-unavailable}; {@code player-key-invalid},
+     *                       {@code player-key-mismatch}, {@code name-registered}
+     */
+    public GameView create(NewGame req, String playerKey) {
+        ServerDeal dealt = req != null && req.certified() ? certify(req) : null;
+        return QuarkusTransaction.joiningExisting().call(() -> {
+            NewGame r = req == null ? null : req.withPlayer(players.holder(playerKey).orElse(null));
+            if (r == null) {
+                throw GameException.malformed("a JSON body is required");
+            }
+            return create(catalog.type(r.type()), r, dealt);
+        });
+    }
+
+    private ServerDeal certify(NewGame req) {
+        GameType<?, ?, ?> type = catalog.type(req.type());
+        if (!type.offers(GameType.Ability.CERTIFIED_DEALS)) {
+            throw GameException.malformed("'certified' deals are offered for Scoundrel only");
+        }
+        if (req.seed() != null || req.deal() != null) {
+            throw GameException.malformed("a certified deal is dealt from a secret server seed; leave out 'seed' and 'deal'");
+        }
+        GameInfo.RulesetInfo ruleset = req.ruleset() == null ? type.info().defaultRuleset() : type.info().ruleset(req.ruleset());
+        Options options = ruleset.resolve(req.options() == null ? Map.of() : req.options());
+        String seed = certifiedDeals.seed(ruleset.name(), options);
+        certificates.certify(seed, ruleset.name(), options);
+        return new ServerDeal(seed, new GameRow.Origin(true, null));
+    }
+
+    /**
+     * Creates a game ({@code POST /api/games}, a rematch). Computer seats that are to act move at once.
+     *
+     * @return the game as seen by its first human seat (or a spectator), with every new token
+     * @throws GameException {@code malformed-request} for an unknown type, ruleset, option, AI
+     *                       level, a bad seat list, seed or deal, or {@code certified} (which only
+     *                       {@link #create(NewGame, String)} searches for)
+     */
+    @Transactional
+    public GameView create(NewGame req) {
+        if (req == null) {
+            throw GameException.malformed("a JSON body is required");
+        }
+        if (req.certified()) {
+            throw GameException.malformed("a certified deal must be searched for before the transaction");
+        }
+        return create(catalog.type(req.type()), req, null);
+    }
+
+    /**
+     * Creates a game dealt from {@code dealt}, a seed the server chose (a certified or daily deal).
+     * The caller holds the transaction.
+     */
+    public GameView createDealt(NewGame req, ServerDeal dealt) {
+        return create(catalog.type(req.type()), req, dealt);
+    }
+
+    private <S, M, V> GameView create(GameType<S, M, V> type, NewGame req, ServerDeal dealt) {
+        GameInfo info = type.info();
+        GameInfo.RulesetInfo ruleset = req.ruleset() == null ? info.defaultRuleset() : info.ruleset(req.ruleset());
+        Options options = ruleset.resolve(req.options() == null ? Map.of() : req.options());
+        if (req.seats() == null || req.seats().size() != info.seats()) {
+            throw GameException.malformed(info.type() + " takes exactly " + info.seats() + " seat(s) in 'seats'");
+        }
+        boolean customDeal = req.deal() != null;
+        if (req.seed() != null && customDeal) {
+            throw GameException.malformed("give either 'seed' or 'deal', not both");
+        }
+        if ((req.seed() != null || customDeal) && req.seats().stream().anyMatch(s -> s != null && s.isOpen())) {
+            // Whoever chose the seed or deal would know the hand of whoever takes the open seat.
+            throw GameException.malformed("a game with an open seat is always dealt from a secret server seed; "
+                    + "leave out 'seed' and 'deal'");
+        }
+        String seed = dealt != null ? dealt.seed() : customDeal ? null : req.seed() == null ? Credentials.newSeed() : req.seed();
+        Deal deal = customDeal ? type.rules().parseDeal(json.plain(req.deal())) : new Deal.Seeded(seed);
+        // Validates the custom deal before anything is stored.
+        S initial = type.rules().deal(new Setup(ruleset.name(), options, deal));
+        Seating.Seated seated = Seating.seat(type, req.seats());
+        List<SeatRow> seats = players.verify(seated.seats(), req.player());
+        String clock = req.clock() == null ? null : json.write(req.clock().checked());
+        boolean waiting = seats.stream().anyMatch(s -> s.kind() == SeatKind.OPEN);
+        Instant now = writer.now();
+        GameRow g = GameRow.builder().id(UUID.randomUUID()).type(info.type()).ruleset(ruleset.name())
+                .rulesetVersion(ruleset.version()).options(json.write(options.values())).seed(seed)
+                .customDeal(customDeal ? json.write(req.deal()) : null)
+                .seedCommitment(seed == null ? null : Rng.commitment(seed))
+                .status(waiting ? Status.WAITING : Status.ACTIVE).state(json.write(initial))
+                .createdAt(now).updatedAt(now).seats(seats).table(new GameRow.Table(clock, null, null, req.rematchOf(), null))
+                .origin(dealt == null ? GameRow.Origin.NONE : dealt.origin()).build();
+        store.insert(g);
+        changes.fire(GameChanged.of(null, g));
+        Progress<S, M, V> p = writer.open(type, g, initial);
+        if (!waiting) {
+            writer.letComputersMove(p);
+        }
+        // A clock starts with the game: saving sets its first deadline.
+        GameRow stored = p.steps().isEmpty() && (clock == null || waiting) ? g : writer.save(p);
+        Integer viewer = seated.viewer();
+        return projection.game(type, stored, p.state(), viewer).withCredentials(seated.credentials());
+    }
+
+    /**
+     * Takes an open seat ({@code POST /api/games/{id}/seats/{seat}}). When it was the last open
+     * seat the game starts, and computer seats that are to act move at once.
+     *
+     * @param playerKey the {@code X-Player-Key} header, or null: with it the seat is verified
+     * @return the game as the new seat sees it, with the seat's token
+     * @throws GameException {@code game-not-found}, {@code seat-taken}, {@code game-over} for a
+     *                       cancelled game, {@code seat-reserved} for a seat of a rematch (with
+     *                       {@code gameId}, the game its player accepts it from),
+     *                       {@code malformed-request}, {@code player-key-invalid},
+     *                       {@code player-key-mismatch}, {@code name-registered}
+     */
+    @Transactional
+    public GameView takeSeat(UUID id, int seat, String name, String playerKey) {
+        GameRow g = store.lockForSeating(id).orElseThrow(GameException::gameNotFound);
+        PlayerRow holder = players.holder(playerKey).orElse(null);
+        if (name == null) {
+            throw GameException.malformed("a JSON body with 'name' is required");
+        }
+        Names.check(name);
+        if (seat < 0 || seat >= g.seats().size()) {
+            throw GameException.malformed("seat must be 0 to " + (g.seats().size() - 1));
+        }
+        if (g.status() == Status.FINISHED) {
+            throw new GameException(Failure.GAME_OVER, "the game is over: it was cancelled while waiting");
+        }
+        if (g.seats().get(seat).kind() != SeatKind.OPEN) {
+            throw new GameException(Failure.SEAT_TAKEN, "seat " + seat + " is not open");
+        }
+        if (g.table().rematchOf() != null) {
+            throw new GameException(Failure.SEAT_RESERVED, "seat " + seat + " of a rematch is kept for its player in game "
+                    + g.table().rematchOf() + ", who accepts with POST /api/games/" + g.table().rematchOf() + "/rematch",
+                    Map.of("gameId", g.table().rematchOf().toString()));
+        }
+        return seat(g, seat, name, holder);
+    }
+
+    /**
+     * Seats {@code name} in open seat {@code seat} of locked game {@code g}, with a new token; the
+     * game starts when it was the last open seat. The seat is verified when {@code holder} (or null)
+     * is the registered player of that name.
+     */
+    public GameView seat(GameRow g, int seat, String name, PlayerRow holder) {
+        UUID id = g.id();
+        String token = Credentials.newToken();
+        List<SeatRow> seats = new ArrayList<>(g.seats());
+        seats.set(seat, players.verifySeat(Seating.human(seat, name, token), holder));
+        store.updateSeats(id, List.of(seats.get(seat)));
+        Instant now = writer.now();
+        store.seatTaken(id, now);
+        boolean starts = seats.stream().noneMatch(s -> s.kind() == SeatKind.OPEN);
+        GameRow taken = g.seatTaken(seats, now);
+        GameRow seated = starts ? taken.after(taken.update().withStatus(Status.ACTIVE, now), seats) : taken;
+        changes.fire(GameChanged.of(g.status(), seated));
+        return start(catalog.type(g.type()), seated, starts, seat).withCredentials(List.of(new Credential(seat, token)));
+    }
+
+    /**
+     * Cancels a game still waiting for players ({@code POST /api/games/{id}/cancel}): the caller's
+     * seat aborts it ({@code {"action":"abort"}} in the log), so it is finished with no outcome.
+     *
+     * @return the game as the caller now sees it
+     * @throws GameException {@code game-not-found}, {@code unauthenticated} (a seat token of the
+     *                       game is required), {@code not-waiting} once the game has started or ended
+     */
+    @Transactional
+    public GameView cancel(UUID id, SeatCredential credential) {
+        GameRow g = store.lock(id).orElseThrow(GameException::gameNotFound);
+        int seat = Seating.canceller(g, credential);
+        if (g.status() != Status.WAITING) {
+            throw new GameException(Failure.NOT_WAITING, "only a game waiting for players can be cancelled; it is "
+                    + g.status().id());
+        }
+        return abort(catalog.type(g.type()), g, seat);
+    }
+
+    private <S, M, V> GameView abort(GameType<S, M, V> type, GameRow g, int seat) {
+        Progress<S, M, V> p = writer.open(type, g);
+        p.play(seat, type.rules().parseMove(EndMove.write(Ending.Kind.ABORTED)), writer.now());
+        GameRow stored = writer.save(p);
+        return projection.game(type, stored, p.state(), seat);
+    }
+
+    private <S, M, V> GameView start(GameType<S, M, V> type, GameRow g, boolean starts, int seat) {
+        Progress<S, M, V> p = writer.open(type, g);
+        GameRow stored = g;
+        if (starts) {
+            writer.letComputersMove(p);
+            stored = writer.save(p);
+        }
+        return projection.game(type, stored, p.state(), seat);
+    }
+}

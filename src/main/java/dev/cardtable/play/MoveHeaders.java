@@ -1,0 +1,51 @@
+package dev.cardtable.play;
+
+import dev.cardtable.platform.http.ETags;
+
+import dev.cardtable.platform.GameException;
+import dev.cardtable.play.MoveRequest;
+import jakarta.ws.rs.core.HttpHeaders;
+
+import java.util.List;
+
+/**
+ * The optional headers of a move request ({@code docs/api.md}, "Submitting a move"), read from
+ * every header line of the request, not only the first.
+ */
+final class MoveHeaders {
+
+    static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+
+    private MoveHeaders() {
+    }
+
+    /**
+     * The versions {@code If-Match} accepts: several {@code If-Match} headers are one list
+     * (RFC 9110 5.3). {@code first} is the first header's value; null for none or {@code *}.
+     */
+    static MoveRequest.Expected expected(String first, HttpHeaders headers) {
+        List<String> all = headers.getRequestHeader(HttpHeaders.IF_MATCH);
+        return ETags.expected(all == null || all.size() < 2 ? first : String.join(", ", all));
+    }
+
+    /**
+     * The {@code Idempotency-Key}, {@code first}, or null for none.
+     *
+     * @throws GameException {@code malformed-request} for two or more keys, or one that is not 1 to
+     *                       255 characters (an empty one too: taken for no key, it would leave a
+     *                       retry unprotected)
+     */
+    static String idempotencyKey(String first, HttpHeaders headers) {
+        List<String> all = headers.getRequestHeader(IDEMPOTENCY_KEY);
+        if (all == null || all.isEmpty()) {
+            return null;
+        }
+        if (all.size() > 1) {
+            throw GameException.malformed("send one " + IDEMPOTENCY_KEY + " header, not " + all.size());
+        }
+        if (first == null || first.isBlank() || first.length() > 255) {
+            throw GameException.malformed(IDEMPOTENCY_KEY + " must be 1 to 255 characters");
+        }
+        return first;
+    }
+}

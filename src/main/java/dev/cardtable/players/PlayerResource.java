@@ -1,0 +1,87 @@
+package dev.cardtable.players;
+
+import dev.cardtable.history.HistoryResource;
+
+import dev.cardtable.players.RegisterRequest;
+import dev.cardtable.daily.DailyStreaks;
+import dev.cardtable.players.Players;
+import dev.cardtable.daily.Streaks;
+import jakarta.ws.rs.GET;
+import dev.cardtable.players.PlayerKey;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Registered players and their keys ({@code docs/api.md}, "Players and keys"): register a name,
+ * rotate or revoke its key. Statistics are read in {@link HistoryResource}. Rooted at {@code /api}
+ * like that resource, so that both share {@code /api/players/…}.
+ */
+@Path("/api")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "players")
+public class PlayerResource {
+
+    @Inject
+    Players players;
+
+    @Inject
+    DailyStreaks streaks;
+
+    @POST
+    @Path("/players")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Register a name; the response carries its player key, shown once")
+    @APIResponse(responseCode = "201", description = "Registered", content = @Content(schema = @Schema(ref = "PlayerKey")))
+    public Response register(RegisterRequest request) {
+        PlayerKey key = players.register(request == null ? null : request.name());
+        return Response.created(URI.create("/api/players/" + URLEncoder.encode(key.name(), StandardCharsets.UTF_8)
+                + "/stats")).entity(key).build();
+    }
+
+    @GET
+    @Path("/players/{name}/streaks")
+    @Operation(summary = "A registered player's runs of consecutive days at the daily deal, played and won, per ruleset")
+    @APIResponse(responseCode = "200", description = "The streaks", content = @Content(schema = @Schema(ref = "Streaks")))
+    public Streaks streaks(@PathParam("name") String name) {
+        return streaks.streaks(name);
+    }
+
+    @POST
+    @Path("/players/{name}/key")
+    @Operation(summary = "Rotate the player's key: a new key, shown once; the old one stops working")
+    @APIResponse(responseCode = "200", description = "The new key", content = @Content(schema = @Schema(ref = "PlayerKey")))
+    public PlayerKey rotate(@PathParam("name") String name,
+                            @Parameter(description = "The player's current key", required = true)
+                            @HeaderParam(Players.HEADER) String key) {
+        return players.rotate(name, key);
+    }
+
+    @DELETE
+    @Path("/players/{name}/key")
+    @Operation(summary = "Revoke the player's key and end the registration; the name may be registered again")
+    @APIResponse(responseCode = "204", description = "Revoked")
+    public Response revoke(@PathParam("name") String name,
+                           @Parameter(description = "The player's current key", required = true)
+                           @HeaderParam(Players.HEADER) String key) {
+        players.revoke(name, key);
+        return Response.noContent().build();
+    }
+}

@@ -1,0 +1,185 @@
+package dev.cardtable.players;
+
+import dev.cardtable.platform.Credentials;
+import dev.cardtable.platform.Failure;
+import dev.cardtable.platform.GameException;
+import dev.cardtable.platform.game.GameWriter;
+import dev.cardtable.platform.game.SeatHolders;
+import dev.cardtable.platform.Names;
+import dev.cardtable.platform.game.PlayerRow;
+import dev.cardtable.players.PlayerStore;
+import dev.cardtable.platform.game.SeatKind;
+import dev.cardtable.platform.game.SeatRow;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+import jakarta.transaction.Transactional;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Registered players and their keys ({@code docs/api.md}, "Players and keys"). Registering a name
+ * hands out a player key once; only its SHA-256 is stored ({@link Credentials}). The key, sent as
+ * {@code X-Player-Key}, verifies the seats its holder creates or takes; a registered name cannot be
+ * seated without it. Rotating replaces the key; revoking ends the registration.
+ */
+@Singleton
+public class Players implements SeatHolders {
+
+    /** The header that carries a player key. */
+    public static final String HEADER = "X-Player-Key";
+
+    @Inject
+    PlayerStore store;
+
+    @Inject
+    GameWriter writer;
+
+    /**
+     * Registers {@code name} ({@code POST /api/players}).
+     *
+     * @return the name and its key, shown this once
+     * @throws GameException {@code malformed-request} for an invalid name, {@code name-taken} when
+     *                       a standing registration holds the name in any case
+     */
+    @Transactional
+    public PlayerKey register(String name) {
+        if (name == null) {
+            throw GameException.malformed("a JSON body with 'name' is required");
+        }
+        Names.check(name);
+        String key = Credentials.newToken();
+        PlayerRow p = store.register(name, Credentials.hash(key), writer.now()).orElseThrow(() ->
+                new GameException(Failure.NAME_TAKEN, "the name '" + name + "' is registered already (names are compared "
+                        + "without regard to case)"));
+        return new PlayerKey(p.name(), key, p.createdAt());
+    }
+
+    /**
+     * Replaces {@code name}'s key ({@code POST /api/players/{name}/key}); the old key stops working.
+     *
+     * @throws GameException {@code player-key-required}, {@code player-key-invalid} unless
+     *                       {@code key} is {@code name}'s current key
+     */
+    @Transactional
+    public PlayerKey rotate(String name, String key) {
+        PlayerRow p = owner(name, key);
+        String fresh = Credentials.newToken();
+        store.rotate(p.id(), Credentials.hash(fresh), writer.now());
+        return new PlayerKey(p.name(), fresh, p.createdAt());
+    }
+
+    /**
+     * Revokes {@code name}'s key and ends its registration ({@code DELETE /api/players/{name}/key}):
+     * the key opens nothing any more, and the name may be registered again, as a new player.
+     *
+     * @throws GameException as {@link #rotate}
+     */
+    @Transactional
+    public void revoke(String name, String key) {
+        store.revoke(owner(name, key).id(), writer.now());
+    }
+
+    private PlayerRow owner(String name, String key) {
+        PlayerRow p = holder(key).orElseThrow(() -> new GameException(Failure.PLAYER_KEY_REQUIRED,
+                "this request needs '" + HEADER + ": <player key>'"));
+        if (!p.name().equals(name)) {
+            throw new GameException(Failure.PLAYER_KEY_INVALID, "the key is not the key of '" + name + "'");
+        }
+        return p;
+    }
+
+    /**
+     * The registered player whose key {@code key} is; empty for no key (null or blank). Must be
+     * called inside a transaction.
+     *
+     * @throws GameException {@code player-key-invalid} for a key that opens no standing registration
+     */
+    public Optional<PlayerRow> holder(String key) {
+        if (key == null || key.isBlank()) {
+            return Optional.empty();
+        }
+        return Optional.of(store.byKey(Credentials.hash(key.trim())).orElseThrow(() ->
+                new GameException(Failure.PLAYER_KEY_INVALID, "the player key is unknown, rotated or revoked")));
+    }
+
+    /**
+     * The id of the player whose key {@code key} is, for counting its requests; empty for no key
+     * or one that opens no registration (such a request is refused later, with {@code 401}).
+     */
+    @Transactional
+    public Optional<java.util.UUID> playerOf(String key) {
+        if (key == null || key.isBlank()) {
+            return Optional.empty();
+        }
+        return store.byKey(Credentials.hash(key.trim())).map(PlayerRow::id);
+    }
+
+    /** The standing registration of {@code name} (compared case-insensitively), or empty. */
+    public Optional<PlayerRow> registered(String name) {
+        return store.byName(name);
+    }
+
+    /**
+     * {@code seats} with the seat of {@code holder} verified: the human seat whose name is the
+     * holder's registered name names the player. Every other human seat must not use a registered
+     * name. Must be called inside a transaction.
+     *
+     * @param holder the player whose key came with the request, or null
+     * @throws GameException {@code player-key-mismatch} when no human seat has the holder's name,
+     *                       {@code name-registered} for another seat under a registered name
+     */
+    public List<SeatRow> verify(List<SeatRow> seats, PlayerRow holder) {
+        List<SeatRow> out = new ArrayList<>(seats.size());
+        boolean used = false;
+        for (SeatRow s : seats) {
+            if (s.kind() == SeatKind.HUMAN && holder != null && !used && holder.name().equals(s.name())) {
+                out.add(verified(s, holder));
+                used = true;
+            } else {
+                out.add(unverified(s));
+            }
+        }
+        if (holder != null && !used) {
+            throw mismatch(holder, seats.stream().filter(s -> s.kind() == SeatKind.HUMAN).map(SeatRow::name).toList());
+        }
+        return out;
+    }
+
+    /**
+     * A newly taken seat for {@code name}, verified when {@code holder} is the player of that name.
+     *
+     * @throws GameException {@code player-key-mismatch}, {@code name-registered}
+     */
+    public SeatRow verifySeat(SeatRow seat, PlayerRow holder) {
+        if (holder == null) {
+            return unverified(seat);
+        }
+        if (!holder.name().equals(seat.name())) {
+            throw mismatch(holder, List.of(seat.name()));
+        }
+        return verified(seat, holder);
+    }
+
+    private static SeatRow verified(SeatRow s, PlayerRow p) {
+        return new SeatRow(s.seat(), s.kind(), s.name(), s.aiLevel(), s.aiBudget(), s.tokenHash(), s.outcome(), s.score(),
+                p.id());
+    }
+
+    private SeatRow unverified(SeatRow s) {
+        if (s.kind() == SeatKind.HUMAN && s.playerId() == null) {
+            store.byName(s.name()).ifPresent(p -> {
+                throw new GameException(Failure.NAME_REGISTERED, "the name '" + s.name() + "' is registered: seat it with "
+                        + "its player key in '" + HEADER + "', or choose another name");
+            });
+        }
+        return s;
+    }
+
+    private static GameException mismatch(PlayerRow holder, List<String> names) {
+        return new GameException(Failure.PLAYER_KEY_MISMATCH, "the player key is the key of '" + holder.name()
+                + "', but the seat names " + (names.isEmpty() ? "no player" : String.join(", ", names.stream()
+                .map(n -> "'" + n + "'").toList())));
+    }
+}

@@ -1,0 +1,66 @@
+package dev.cardtable.records;
+
+import dev.cardtable.engine.Ending;
+import dev.cardtable.engine.Seat;
+import dev.cardtable.platform.game.Clocks;
+import dev.cardtable.platform.GameException;
+import dev.cardtable.platform.JsonText;
+import dev.cardtable.platform.game.Progress;
+import dev.cardtable.platform.game.view.GameRecord;
+import dev.cardtable.platform.game.SeatRow;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A record's clock on import ({@code docs/api.md}, "Records"): kept for the imported game, and the
+ * judge of a version 3 record's endings.
+ */
+final class RecordClock {
+
+    private RecordClock() {
+    }
+
+    /**
+     * The record's clock, checked as at creation, as stored JSON; null for none. The writer runs it
+     * through the moves at their recorded times, so a running game's clock resumes where the
+     * record left it.
+     */
+    static String stored(GameRecord rec, JsonText json) {
+        if (rec.clock() == null) {
+            return null;
+        }
+        try {
+            return json.write(rec.clock().checked());
+        } catch (GameException e) {
+            throw GameException.invalidRecord("clock: " + e.getMessage(), null);
+        }
+    }
+
+    /**
+     * Records that carry the clock (version 3) time their endings by it: a {@code timeout} needs a
+     * clock and comes no earlier than the deadline of the seat to act, as the clock runs from the
+     * game's creation through the moves before it; an {@code abandon} needs a game without one.
+     */
+    static <S, M, V> void checkEnding(Progress<S, M, V> p, Ending.Kind kind, Instant at, int seq, JsonText json) {
+        String clock = p.game().table().clock();
+        if (kind == Ending.Kind.ABANDONED && clock != null) {
+            throw GameException.invalidRecord("move " + seq + ": a game with a clock is never abandoned", seq);
+        }
+        if (kind != Ending.Kind.TIMEOUT) {
+            return;
+        }
+        if (clock == null) {
+            throw GameException.invalidRecord("move " + seq + ": a timeout needs a clock", seq);
+        }
+        Clocks.ClockSettings spec = Clocks.settings(p.game().table(), json);
+        List<SeatRow> seats = p.game().seats();
+        Clocks.State state = Clocks.played(spec, Clocks.start(spec, seats.size(), p.game().createdAt()),
+                p.steps().stream().map(Progress.Step::row).toList(), seats);
+        Instant deadline = Clocks.deadline(spec, state, Clocks.running(p.toAct().stream().map(Seat::number).toList(), seats));
+        if (deadline == null || at.isBefore(deadline)) {
+            throw GameException.invalidRecord("move " + seq + ": a timeout before the seat's deadline ("
+                    + deadline + ")", seq);
+        }
+    }
+}

@@ -1,0 +1,175 @@
+package dev.cardtable.watching;
+
+import dev.cardtable.platform.http.AuthorizationHeader;
+import dev.cardtable.platform.http.SseStreams;
+import dev.cardtable.play.GameResource;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cardtable.watching.MoveBus;
+import dev.cardtable.platform.Failure;
+import dev.cardtable.platform.GameException;
+import dev.cardtable.play.GameReads;
+import dev.cardtable.platform.game.SeatCredential;
+import dev.cardtable.watching.StreamTickets;
+import dev.cardtable.platform.game.view.MoveEvent;
+import io.vertx.core.http.HttpServerRequest;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.sse.Sse;
+import jakarta.ws.rs.sse.SseEventSink;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.jboss.logging.Logger;
+
+import java.util.UUID;
+
+/**
+ * {@code GET /api/games/{id}/events}: server-sent events, one {@code move} event per log entry
+ * with {@code id} = its seq and, as data, the entry and the game after it, both projected for the
+ * viewer ({@code docs/api.md}, "Live events"). The viewer is a seat by a stream ticket
+ * ({@code POST /api/games/{id}/stream-tickets}, {@link GameResource}) or a bearer token, else a spectator. Resumes after
+ * {@code Last-Event-ID} (or {@code ?cursor=}); a {@code :heartbeat} comment keeps idle streams
+ * open. Once the game is over and every move was sent, an {@code end} event follows, and the
+ * stream is closed at the next heartbeat.
+ */
+@Path("/api/games/{id}/events")
+@Tag(name = "games")
+public class EventsResource {
+
+    private static final Logger LOG = Logger.getLogger(EventsResource.class);
+
+    @Inject
+    GameReads games;
+
+    @Inject
+    StreamTickets tickets;
+
+    @Inject
+    MoveBus events;
+
+    @Inject
+    ObjectMapper json;
+
+    @Inject
+    SseStreams streams;
+
+    @GET
+    @Produces(MediaType.SERVER_SENT_EVENTS)
+    @Operation(summary = "Server-sent events: one per move, id = its seq; honours Last-Event-ID")
+    @APIResponse(responseCode = "200", description = "The stream: 'move' events (id = the entry's seq, data = a MoveEvent),"
+            + " then an 'end' event once the game is over (data {\"status\":\"finished\"}); ':heartbeat' comments keep it open;"
+            + " an 'error' event (data: a problem) ends a stream that cannot go on",
+            content = @Content(mediaType = MediaType.SERVER_SENT_EVENTS, schema = @Schema(type = SchemaType.STRING)))
+    public void stream(@PathParam("id") String id,
+                       @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+                       @Parameter(description = "A stream ticket of a seat (POST …/stream-tickets); none for a spectator")
+                       @QueryParam("ticket") String ticket,
+                       @Parameter(description = "Resume after this move number")
+                       @HeaderParam("Last-Event-ID") String lastEventId,
+                       @Parameter(description = "Start after this move number when Last-Event-ID is absent (default 0)")
+                       @QueryParam("cursor") String cursor,
+                       @Context SseEventSink sink, @Context Sse sse, @Context HttpServerRequest http) {
+        UUID gameId = GameResource.parseId(id);
+        boolean resuming = lastEventId != null && !lastEventId.isBlank();
+        int start = resuming ? GameReads.logCursor(lastEventId.trim(), "Last-Event-ID")
+                : GameReads.logCursor(cursor, "cursor");
+        // Every check before the stream opens answers as any request would; none holds a connection after.
+        Integer seat = viewer(gameId, AuthorizationHeader.credential(authorization), ticket);
+        SseStreams.Stream out = streams.open(events.enabled(), http, sink, sse);
+        Stream stream = new Stream(gameId, seat, out, start, "/api/games/" + id + "/events");
+        try {
+            events.subscribe(gameId, stream);
+        } catch (RuntimeException e) {
+            out.fail(e, stream.path);
+            return;
+        }
+        stream.catchUp();
+    }
+
+    /** The stream's viewer: a ticket's seat, a token's seat, or null for a spectator. */
+    private Integer viewer(UUID gameId, SeatCredential credential, String ticket) {
+        if (ticket == null) {
+            return games.viewerSeat(gameId, credential);
+        }
+        if (credential != null) {
+            throw new GameException(Failure.MALFORMED_REQUEST, "send either 'ticket' or 'Authorization', not both");
+        }
+        games.requireExists(gameId);
+        return tickets.seat(gameId, ticket);
+    }
+
+    /**
+     * One client's stream: sends log entries after the last one it sent, in order, once each. A
+     * catch-up that cannot read the game ends the stream with an {@code error} event; the client
+     * resumes with {@code Last-Event-ID}.
+     */
+    private final class Stream implements MoveBus.Subscriber {
+        private final UUID gameId;
+        private final Integer seat;
+        private final SseStreams.Stream out;
+        private final String path;
+        private int lastSent;
+        private boolean ended;
+
+        Stream(UUID gameId, Integer seat, SseStreams.Stream out, int lastSent, String path) {
+            this.gameId = gameId;
+            this.seat = seat;
+            this.out = out;
+            this.lastSent = lastSent;
+            this.path = path;
+        }
+
+        @Override
+        public synchronized void catchUp() {
+            try {
+                GameReads.Events batch;
+                do {
+                    if (out.isClosed()) {
+                        return;
+                    }
+                    batch = games.events(gameId, seat, lastSent);
+                    for (MoveEvent e : batch.items()) {
+                        int seq = e.entry().seq();
+                        if (!out.send(out.event().id(Integer.toString(seq)).name("move")
+                                .data(json.writeValueAsString(e)).build())) {
+                            return;
+                        }
+                        lastSent = seq;
+                    }
+                } while (batch.more());
+                if (batch.finished() && !ended) {
+                    // Nothing can follow the last move: say so; the next heartbeat closes the stream.
+                    out.send(out.event().name("end").data("{\"status\":\"finished\"}").build());
+                    ended = true;
+                }
+            } catch (JsonProcessingException | RuntimeException e) {
+                LOG.debug("event stream of " + gameId + " could not catch up", e);
+                out.fail(e, path);
+                events.unsubscribe(gameId, this);
+            }
+        }
+
+        @Override
+        public synchronized boolean heartbeat() {
+            if (ended) {
+                out.close();
+                return false;
+            }
+            return out.heartbeat();
+        }
+    }
+}

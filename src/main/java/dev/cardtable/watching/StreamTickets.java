@@ -1,0 +1,126 @@
+package dev.cardtable.watching;
+
+import dev.cardtable.platform.Failure;
+import dev.cardtable.platform.GameException;
+import dev.cardtable.platform.events.EventsConfig;
+import dev.cardtable.platform.game.SeatCredential;
+import dev.cardtable.platform.game.Seating;
+
+import dev.cardtable.platform.game.view.StreamTicket;
+import dev.cardtable.platform.game.GameRow;
+import dev.cardtable.platform.game.GameStore;
+import dev.cardtable.watching.TicketKeyStore;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+import jakarta.transaction.Transactional;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Base64;
+import java.util.UUID;
+
+/**
+ * Event-stream tickets ({@code docs/api.md}, "Stream tickets"): a seat token buys a short-lived
+ * ticket that opens that seat's event stream of that game and nothing else, so that a browser's
+ * {@code EventSource} (which cannot send headers) never puts the seat token in a URL.
+ *
+ * <p>A ticket is {@code base64url(payload) "." base64url(HMAC-SHA256(secret, payload))}, the
+ * payload {@code "<game id>:<seat>:<expiry, epoch seconds>"}, the secret the database's
+ * ({@link TicketKeyStore}). Nothing per ticket is stored, so every instance of one database checks
+ * the tickets of every other.
+ */
+@Singleton
+public class StreamTickets {
+
+    private static final String MAC = "HmacSHA256";
+    private static final Base64.Encoder ENCODE = Base64.getUrlEncoder().withoutPadding();
+    private static final Base64.Decoder DECODE = Base64.getUrlDecoder();
+
+    @Inject
+    GameStore store;
+
+    @Inject
+    TicketKeyStore keys;
+
+    @Inject
+    EventsConfig config;
+
+    private volatile SecretKeySpec key;
+
+    /**
+     * A ticket for the seat whose token {@code credential} carries.
+     *
+     * @throws GameException {@code game-not-found}; {@code unauthenticated} without a token or for
+     *                       a token that matches no seat of the game
+     */
+    @Transactional
+    public StreamTicket issue(UUID gameId, SeatCredential credential) {
+        GameRow g = store.find(gameId).orElseThrow(GameException::gameNotFound);
+        int seat = Seating.authenticate(g, credential, true);
+        Instant expires = Instant.now().plus(config.ticketTtl()).truncatedTo(ChronoUnit.SECONDS);
+        String payload = ENCODE.encodeToString((gameId + ":" + seat + ":" + expires.getEpochSecond())
+                .getBytes(StandardCharsets.US_ASCII));
+        return new StreamTicket(payload + "." + ENCODE.encodeToString(sign(payload)), seat, expires);
+    }
+
+    /**
+     * The seat a ticket opens the stream of, for game {@code gameId}.
+     *
+     * @throws GameException {@code unauthenticated} for a malformed, forged or expired ticket, or one
+     *                       for another game
+     */
+    @Transactional
+    public int seat(UUID gameId, String ticket) {
+        int dot = ticket.indexOf('.');
+        if (dot < 0) {
+            throw refused("the ticket is malformed");
+        }
+        String payload = ticket.substring(0, dot);
+        byte[] given;
+        String[] parts;
+        try {
+            given = DECODE.decode(ticket.substring(dot + 1));
+            parts = new String(DECODE.decode(payload), StandardCharsets.US_ASCII).split(":", -1);
+        } catch (IllegalArgumentException e) {
+            throw refused("the ticket is malformed");
+        }
+        if (!MessageDigest.isEqual(sign(payload), given) || parts.length != 3) {
+            throw refused("the ticket is not valid");
+        }
+        if (!parts[0].equals(gameId.toString())) {
+            throw refused("the ticket is for another game");
+        }
+        if (Instant.now().getEpochSecond() >= Long.parseLong(parts[2])) {
+            throw refused("the ticket has expired; ask for a new one");
+        }
+        return Integer.parseInt(parts[1]);
+    }
+
+    private static GameException refused(String why) {
+        return new GameException(Failure.UNAUTHENTICATED, why);
+    }
+
+    private byte[] sign(String payload) {
+        try {
+            Mac mac = Mac.getInstance(MAC);
+            mac.init(key());
+            return mac.doFinal(payload.getBytes(StandardCharsets.US_ASCII));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is part of every Java platform", e);
+        }
+    }
+
+    private SecretKeySpec key() {
+        SecretKeySpec k = key;
+        if (k == null) {
+            k = new SecretKeySpec(keys.secret(), MAC);
+            key = k;
+        }
+        return k;
+    }
+}

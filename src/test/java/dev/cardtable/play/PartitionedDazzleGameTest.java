@@ -1,0 +1,11 @@
+package dev.cardtable.play;
+
+import dev.cardtable.support.PartitionedSchema;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
+/** {@link DazzleGameTest} on the schema hash-partitioned by game id ({@link PartitionedSchema}). */
+@QuarkusTest
+@TestProfile(PartitionedSchema.class)
+class PartitionedDazzleGameTest extends DazzleGameTest {
+}

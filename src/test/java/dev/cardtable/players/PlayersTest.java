@@ -1,0 +1,173 @@
+package dev.cardtable.players;
+
+import dev.cardtable.engine.Rng;
+import dev.cardtable.support.Api;
+import dev.cardtable.support.Db;
+import dev.cardtable.support.PostgresResource;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import static dev.cardtable.support.Api.as;
+import static dev.cardtable.support.Api.move;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.nullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+/** Registered players: keys shown once and stored hashed, verified seats, protected names, rotation, revocation. */
+@QuarkusTest
+@QuarkusTestResource(PostgresResource.class)
+public class PlayersTest {
+
+    public static String unique(String prefix) {
+        return prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    /** Registers {@code name} and returns its key. */
+    public static String register(String name) {
+        return as(null).body(Map.of("name", name)).post("/api/players").then().statusCode(201)
+                .body("name", equalTo(name)).extract().path("key");
+    }
+
+    private static Response scoundrelFor(String name, String key) {
+        var r = as(null).body(Map.of("type", "scoundrel", "seats", List.of(Map.of("name", name))));
+        if (key != null) {
+            r.header("X-Player-Key", key);
+        }
+        return r.post("/api/games").then().extract().response();
+    }
+
+    @Test
+    void registeringANameShowsItsKeyOnceAndStoresOnlyItsHash() throws Exception {
+        String name = unique("Reg");
+        Response r = as(null).body(Map.of("name", name)).post("/api/players").then().statusCode(201)
+                .header("Location", org.hamcrest.Matchers.endsWith("/api/players/" + name + "/stats")).extract().response();
+        String key = r.path("key");
+        assertEquals(43, key.length());
+        assertEquals(Rng.sha256Hex(key), Db.scalar("select key_hash from players where name = ?", name));
+        assertEquals("0", Db.scalar("select count(*) from players where key_hash = ? or name = ?", key, key));
+        // Names are one per registration whatever their case.
+        as(null).body(Map.of("name", name.toLowerCase())).post("/api/players").then().statusCode(409)
+                .body("code", equalTo("name-taken"));
+        as(null).body(Map.of("name", "no spaces")).post("/api/players").then().statusCode(400)
+                .body("code", equalTo("malformed-request"));
+        as(null).body(Map.of()).post("/api/players").then().statusCode(400);
+    }
+
+    @Test
+    void aSeatCreatedOrTakenWithTheKeyIsVerifiedAndARegisteredNameNeedsItsKey() {
+        String name = unique("ver");
+        String key = register(name);
+        scoundrelFor(name, key).then().statusCode(201).body("seats[0].verified", equalTo(true))
+                .body("seats[0].name", equalTo(name));
+        scoundrelFor(name, null).then().statusCode(409).body("code", equalTo("name-registered"));
+        scoundrelFor(name.toUpperCase(), null).then().statusCode(409).body("code", equalTo("name-registered"));
+        scoundrelFor(unique("other"), key).then().statusCode(403).body("code", equalTo("player-key-mismatch"));
+        scoundrelFor(name, "not-a-key").then().statusCode(401).body("code", equalTo("player-key-invalid"));
+        String casual = unique("casual");
+        scoundrelFor(casual, null).then().statusCode(201).body("seats[0].verified", equalTo(false));
+
+        // Taking an open seat: verified with the key, refused for the registered name without it.
+        Response waiting = Api.create(Map.of("type", "dazzle", "seats", List.of(Map.of("name", casual), Map.of("open", true))));
+        String id = waiting.path("id");
+        waiting.then().body("seats[0].verified", equalTo(false)).body("seats[1].verified", equalTo(false));
+        as(null).body(Map.of("name", name)).post("/api/games/" + id + "/seats/1").then().statusCode(409)
+                .body("code", equalTo("name-registered"));
+        as(null).body(Map.of("name", casual)).header("X-Player-Key", key).post("/api/games/" + id + "/seats/1")
+                .then().statusCode(403).body("code", equalTo("player-key-mismatch"));
+        as(null).body(Map.of("name", name)).header("X-Player-Key", key).post("/api/games/" + id + "/seats/1")
+                .then().statusCode(200).body("seats[1].verified", equalTo(true)).body("status", equalTo("active"));
+        as(null).get("/api/games?player=" + name).then().body("items[0].seats[1].verified", equalTo(true));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aRecordCutShortDoesNotSeatARegisteredNameButAFinishedOneImportsUnverified() {
+        String name = unique("imp");
+        register(name);
+        String casual = unique("casual");
+        Response g = scoundrelFor(casual, null);
+        String id = g.path("id");
+        String token = g.path("credentials[0].token");
+        Map<String, Object> first = g.path("legalMoves[0]");
+        as(token).body(first).post("/api/games/" + id + "/moves").then().statusCode(200);
+        Map<String, Object> running = as(null).get("/api/games/" + id + "/record").then().extract().jsonPath().getMap("");
+        // A running record has no seed: take it from the record of the same game once it is over.
+        as(token).body(Map.of("action", "resign")).post("/api/games/" + id + "/moves").then().statusCode(200);
+        Map<String, Object> finished = as(null).get("/api/games/" + id + "/record").then().extract().jsonPath().getMap("");
+        running.put("seed", finished.get("seed"));
+        ((List<Map<String, Object>>) running.get("seats")).get(0).put("name", name);
+        as(null).body(running).post("/api/games/import").then().statusCode(409).body("code", equalTo("name-registered"));
+
+        ((List<Map<String, Object>>) finished.get("seats")).get(0).put("name", name);
+        as(null).body(finished).post("/api/games/import").then().statusCode(201)
+                .body("seats[0].name", equalTo(name)).body("seats[0].verified", equalTo(false));
+        as(null).get("/api/players/" + name + "/stats").then().body("verified", equalTo(true))
+                .body("types.find { it.type == 'scoundrel' }?.played ?: 0", equalTo(0));
+    }
+
+    @Test
+    void rotatingReplacesTheKeyAndRevokingEndsTheRegistration() {
+        String name = unique("rot");
+        String first = register(name);
+        as(null).post("/api/players/" + name + "/key").then().statusCode(401).body("code", equalTo("player-key-required"));
+        String other = register(unique("rot-other"));
+        as(null).header("X-Player-Key", other).post("/api/players/" + name + "/key").then().statusCode(401)
+                .body("code", equalTo("player-key-invalid"));
+        String second = as(null).header("X-Player-Key", first).post("/api/players/" + name + "/key").then()
+                .statusCode(200).body("name", equalTo(name)).extract().path("key");
+        assertNotEquals(first, second);
+        scoundrelFor(name, first).then().statusCode(401).body("code", equalTo("player-key-invalid"));
+        scoundrelFor(name, second).then().statusCode(201).body("seats[0].verified", equalTo(true));
+
+        as(null).header("X-Player-Key", first).delete("/api/players/" + name + "/key").then().statusCode(401);
+        as(null).header("X-Player-Key", second).delete("/api/players/" + name + "/key").then().statusCode(204);
+        scoundrelFor(name, second).then().statusCode(401).body("code", equalTo("player-key-invalid"));
+        // The name is free again: casual play, or a new registration with a new key.
+        scoundrelFor(name, null).then().statusCode(201).body("seats[0].verified", equalTo(false));
+        String third = register(name);
+        scoundrelFor(name, third).then().statusCode(201).body("seats[0].verified", equalTo(true));
+    }
+
+    @Test
+    void statisticsOfARegisteredNameCountOnlyItsVerifiedSeatsAndSaySo() {
+        String name = unique("stats");
+        // Played under the name before anyone registered it: not the registered player's.
+        Response before = scoundrelFor(name, null);
+        move(before.path("id"), before.path("credentials[0].token"), Map.of("action", "resign")).then().statusCode(200);
+        as(null).get("/api/players/" + name + "/stats").then().statusCode(200).body("verified", equalTo(false))
+                .body("types[0].played", equalTo(1));
+
+        String key = register(name);
+        as(null).get("/api/players/" + name + "/stats").then().statusCode(200).body("verified", equalTo(true))
+                .body("types", equalTo(List.of()));
+        Response verified = scoundrelFor(name, key);
+        move(verified.path("id"), verified.path("credentials[0].token"), Map.of("action", "resign")).then().statusCode(200);
+        Response stats = as(null).get("/api/players/" + name + "/stats").then().statusCode(200)
+                .body("verified", equalTo(true)).body("player", equalTo(name)).extract().response();
+        assertEquals(1, (int) stats.path("types[0].played"));
+        assertEquals(1, (int) stats.path("types[0].lost"));
+        as(null).get("/api/games/" + verified.path("id")).then().body("seats[0].verified", equalTo(true));
+        as(null).get("/api/games/" + before.path("id")).then().body("seats[0].verified", equalTo(false));
+    }
+
+    @Test
+    void aRematchKeepsAVerifiedCallerVerified() {
+        String name = unique("rm");
+        String key = register(name);
+        Response g = as(null).header("X-Player-Key", key).body(Map.of("type", "dazzle", "seed", unique("s"),
+                "seats", List.of(Map.of("name", name), Map.of("ai", "random")))).post("/api/games").then().statusCode(201)
+                .extract().response();
+        String token = g.path("credentials[0].token");
+        move(g.path("id"), token, Map.of("action", "resign")).then().statusCode(200);
+        as(token).post("/api/games/" + g.path("id") + "/rematch").then().statusCode(201)
+                .body("seats[1].name", equalTo(name)).body("seats[1].verified", equalTo(true))
+                .body("seats[0].verified", equalTo(false)).body("seats[0].name", nullValue());
+    }
+}
