@@ -5,85 +5,145 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import dev.cardtable.platform.Published;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /**
- * The shell's layers (beside the engine's purity, {@code EnginePurityTest}): the service layer
- * ({@code game}) knows no HTTP types, the store knows neither the service nor HTTP, and the event
- * bus is reached only through the service's events. Inside the service layer, the core
- * ({@code game} and its read forms, {@code game.view}) names none of its feature packages (the
- * wings: {@code game.daily}, {@code game.lobby}, ...), which learn of changes from its
- * {@code GameChanged} event; and no package of the service layer depends on itself round a cycle.
+ * The modules' rules ({@code docs/architecture.md}, "Modules"), beside the engine's purity
+ * ({@code EnginePurityTest}): one package per feature under {@code dev.cardtable} above
+ * {@code platform}, the shared machinery, and {@code engine}, the pure rules.
+ * <ul>
+ *   <li>{@code platform} imports no feature;</li>
+ *   <li>a feature uses another feature only through what that one publishes ({@link Published}
+ *       interfaces and records), never its resources, services or stores; it may also react to
+ *       the core's events;</li>
+ *   <li>only interfaces, records and enums are published;</li>
+ *   <li>the modules depend on each other without cycles;</li>
+ *   <li>HTTP types stay at the edge: in resources, request bodies and headers, and
+ *       {@code platform.http}.</li>
+ * </ul>
  */
 class ArchitectureTest {
+
+    /** The feature modules, each a package under {@code dev.cardtable}. */
+    static final List<String> FEATURES = List.of("play", "lobby", "daily", "players", "history", "hints",
+            "analysis", "records", "watching", "deals");
 
     private final JavaClasses classes = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .importPackages("dev.cardtable");
 
     @Test
-    void theServiceLayerKnowsNoApiTypes() {
-        noClasses().that().resideInAPackage("dev.cardtable.game..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.cardtable.api..", "dev.cardtable.events..",
-                        "jakarta.ws.rs..", "org.jboss.resteasy..", "org.eclipse.microprofile.openapi..")
+    void everyPackageIsTheEngineThePlatformOrAFeature() {
+        classes().should(new ArchCondition<>("reside in engine, platform or a feature module") {
+            @Override
+            public void check(JavaClass c, ConditionEvents events) {
+                String m = module(c);
+                boolean known = m == null || m.equals("engine") || m.equals("platform") || isFeature(m);
+                if (!known) {
+                    events.add(SimpleConditionEvent.violated(c, c.getName() + " is in no known module"));
+                }
+            }
+        }).check(classes);
+    }
+
+    @Test
+    void thePlatformImportsNoFeature() {
+        noClasses().that().resideInAPackage("dev.cardtable.platform..")
+                .should().dependOnClassesThat(inAFeature())
                 .check(classes);
     }
 
     @Test
-    void theStoreKnowsNeitherTheServiceNorHttp() {
-        noClasses().that().resideInAPackage("dev.cardtable.store..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.cardtable.game..", "dev.cardtable.api..",
-                        "dev.cardtable.events..", "dev.cardtable.engine..", "jakarta.ws.rs..")
-                .check(classes);
+    void aFeatureUsesAnotherOnlyThroughWhatItPublishes() {
+        classes().that(inAFeature()).should(new ArchCondition<>("use other features only through @Published types") {
+            @Override
+            public void check(JavaClass c, ConditionEvents events) {
+                String own = module(c);
+                c.getDirectDependenciesFromSelf().forEach(d -> {
+                    JavaClass target = d.getTargetClass().getBaseComponentType();
+                    String other = module(target);
+                    if (isFeature(other) && !other.equals(own) && !published(target)) {
+                        events.add(SimpleConditionEvent.violated(d, d.getDescription()
+                                + ": " + target.getName() + " is not published by " + other));
+                    }
+                });
+            }
+        }).check(classes);
     }
 
     @Test
-    void theEventBusKnowsNoHttp() {
-        noClasses().that().resideInAPackage("dev.cardtable.events..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.cardtable.api..", "jakarta.ws.rs..")
-                .check(classes);
-    }
-
-    /** The core's packages; every other package under {@code dev.cardtable.game} is a wing. */
-    private static final String[] CORE = {"dev.cardtable.game", "dev.cardtable.game.view"};
-
-    @Test
-    void theCoreImportsNoWing() {
-        noClasses().that().resideInAnyPackage(CORE)
-                .should().dependOnClassesThat(resideInAWing())
-                .check(classes);
+    void onlyInterfacesRecordsAndEnumsArePublished() {
+        classes().that().areAnnotatedWith(Published.class)
+                .should(new ArchCondition<>("be an interface, a record or an enum") {
+                    @Override
+                    public void check(JavaClass c, ConditionEvents events) {
+                        if (!c.isInterface() && !c.isRecord() && !c.isEnum()) {
+                            events.add(SimpleConditionEvent.violated(c, c.getName() + " is a class"));
+                        }
+                    }
+                }).check(classes);
     }
 
     @Test
-    void theServiceLayersPackagesHaveNoCycles() {
+    void theModulesHaveNoCycles() {
         slices().assignedFrom(new SliceAssignment() {
             @Override
             public SliceIdentifier getIdentifierOf(JavaClass c) {
-                String p = c.getPackageName();
-                if (List.of(CORE).contains(p)) {
-                    return SliceIdentifier.of("core");
-                }
-                return p.startsWith("dev.cardtable.game.") ? SliceIdentifier.of(p.split("\\.")[3])
-                        : SliceIdentifier.ignore();
+                String m = module(c);
+                return m == null ? SliceIdentifier.ignore() : SliceIdentifier.of(m);
             }
 
             @Override
             public String getDescription() {
-                return "the core and the wings of dev.cardtable.game";
+                return "the modules of dev.cardtable";
             }
         }).should().beFreeOfCycles().check(classes);
     }
 
-    private static DescribedPredicate<JavaClass> resideInAWing() {
-        return DescribedPredicate.describe("reside in a wing of dev.cardtable.game",
-                c -> c.getPackageName().startsWith("dev.cardtable.game.")
-                        && !List.of(CORE).contains(c.getPackageName()));
+    @Test
+    void httpTypesStayAtTheEdge() {
+        noClasses().that().resideOutsideOfPackage("dev.cardtable.platform.http..")
+                .and(DescribedPredicate.describe("are not resources, request bodies or headers (or inside one)",
+                        c -> !outermost(c).getSimpleName().matches(".*(Resource|Request|Headers)")))
+                .should().dependOnClassesThat().resideInAnyPackage("jakarta.ws.rs..", "org.jboss.resteasy..")
+                .check(classes);
+    }
+
+    /** The module of {@code c}: the package under {@code dev.cardtable}, or null outside it (or at its root). */
+    static String module(JavaClass c) {
+        String p = c.getPackageName();
+        if (!p.startsWith("dev.cardtable.")) {
+            return null;
+        }
+        return p.substring("dev.cardtable.".length()).split("\\.")[0];
+    }
+
+    private static JavaClass outermost(JavaClass c) {
+        return c.getEnclosingClass().map(ArchitectureTest::outermost).orElse(c);
+    }
+
+    private static boolean published(JavaClass c) {
+        return c.isAnnotatedWith(Published.class)
+                || c.getEnclosingClass().map(ArchitectureTest::published).orElse(false);
+    }
+
+    private static DescribedPredicate<JavaClass> inAFeature() {
+        return DescribedPredicate.describe("reside in a feature module", c -> isFeature(module(c)));
+    }
+
+    private static boolean isFeature(String module) {
+        return module != null && FEATURES.contains(module);
     }
 }

@@ -1,9 +1,7 @@
 package dev.cardtable.analysis;
 
-import dev.cardtable.play.GameResource;
 
-import dev.cardtable.analysis.AnalysisService;
-import dev.cardtable.analysis.AnalysisView;
+import dev.cardtable.platform.http.Params;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -35,6 +33,6 @@ public class AnalysisResource {
     @APIResponse(responseCode = "200", description = "The analysis",
             content = @Content(schema = @Schema(ref = "AnalysisView")))
     public AnalysisView analysis(@PathParam("id") String id) {
-        return analyses.analysis(GameResource.parseId(id));
+        return analyses.analysis(Params.gameId(id));
     }
 }

@@ -1,8 +1,6 @@
 package dev.cardtable.daily;
 
 import dev.cardtable.platform.events.Broadcast;
-
-import dev.cardtable.daily.DailyFinished;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 

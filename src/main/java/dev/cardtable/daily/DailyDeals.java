@@ -1,23 +1,23 @@
 package dev.cardtable.daily;
 
+import dev.cardtable.deals.CertifiedSeeds;
 import dev.cardtable.engine.GameInfo;
 import dev.cardtable.engine.MalformedInput;
 import dev.cardtable.engine.Rng;
-import dev.cardtable.deals.Certificates;
-import dev.cardtable.deals.CertifiedDeals;
 import dev.cardtable.platform.Failure;
-import dev.cardtable.platform.game.GameCatalog;
-import dev.cardtable.play.GameCreation;
 import dev.cardtable.platform.GameException;
 import dev.cardtable.platform.Names;
 import dev.cardtable.platform.Paging;
-import dev.cardtable.platform.game.Sealing;
-import dev.cardtable.platform.game.Seating;
-import dev.cardtable.players.Players;
-import dev.cardtable.platform.game.view.GameView;
-import dev.cardtable.daily.DailyStore;
+import dev.cardtable.platform.game.GameCatalog;
 import dev.cardtable.platform.game.GameRow;
 import dev.cardtable.platform.game.PlayerRow;
+import dev.cardtable.platform.game.RegisteredPlayers;
+import dev.cardtable.platform.game.Sealing;
+import dev.cardtable.platform.game.Seating;
+import dev.cardtable.platform.game.view.GameView;
+import dev.cardtable.play.NewGame;
+import dev.cardtable.play.NewGames;
+import dev.cardtable.play.ServerDeal;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -36,7 +36,7 @@ import java.util.UUID;
  * UTC day and ruleset (with the ruleset's default options), one attempt per registered player, the
  * day's board and the all-time table. The day comes from the server's {@link Clock}.
  *
- * <p>A day's seed is a fresh secret seed the solver proved winnable ({@link CertifiedDeals}), made
+ * <p>A day's seed is a fresh secret seed the solver proved winnable ({@link CertifiedSeeds}), made
  * by whichever instance first needs it and stored (insert on conflict do nothing, then read back),
  * so every instance, started at any time, serves the same deal; nothing about it can be derived
  * from the day. Its commitment is public from then on; the seed is shown once the day is over.
@@ -50,19 +50,17 @@ public class DailyDeals {
     DailyStore store;
 
     @Inject
-    CertifiedDeals certified;
+    CertifiedSeeds certified;
 
-    @Inject
-    Certificates certificates;
 
     @Inject
     GameCatalog catalog;
 
     @Inject
-    GameCreation creation;
+    NewGames creation;
 
     @Inject
-    Players players;
+    RegisteredPlayers players;
 
     @Inject
     Clock clock;
@@ -114,16 +112,16 @@ public class DailyDeals {
     public GameView attempt(String ruleset, String playerKey) {
         String r = ruleset(ruleset);
         if (playerKey == null || playerKey.isBlank()) {
-            throw new GameException(Failure.PLAYER_KEY_REQUIRED, "the daily deal needs '" + Players.HEADER + ": <player key>'");
+            throw new GameException(Failure.PLAYER_KEY_REQUIRED, "the daily deal needs '" + RegisteredPlayers.HEADER + ": <player key>'");
         }
         LocalDate today = Sealing.day(clock.instant());
         DailyStore.DealRow deal = ensure(today, r);
         return QuarkusTransaction.joiningExisting().call(() -> {
             PlayerRow p = players.holder(playerKey).orElseThrow();
             store.attempt(today, r, p.id()).ifPresent(DailyDeals::attempted);
-            GameView game = creation.createDealt(new GameCreation.NewGame(catalog.daily().name(), r, null, null, null,
+            GameView game = creation.createDealt(new NewGame(catalog.daily().name(), r, null, null, null,
                     List.of(new Seating.SeatSpec(p.name(), null, null, null)), null, null, false, p),
-                    new GameCreation.ServerDeal(deal.seed(), new GameRow.Origin(true, today)));
+                    new ServerDeal(deal.seed(), new GameRow.Origin(true, today)));
             if (!store.addAttempt(today, r, p.id(), game.id(), game.createdAt())) {
                 // A concurrent attempt committed first: this one is rolled back.
                 attempted(store.attempt(today, r, p.id()).orElseThrow());
@@ -203,8 +201,7 @@ public class DailyDeals {
             return stored.get();
         }
         GameInfo.RulesetInfo info = catalog.daily().info().ruleset(ruleset);
-        String seed = certified.seed(ruleset, info.resolve(Map.of()));
-        certificates.certify(seed, ruleset, info.resolve(Map.of()));
+        String seed = certified.draw(ruleset, info.resolve(Map.of()));
         Instant now = clock.instant();
         return QuarkusTransaction.requiringNew().call(() -> store.store(day, ruleset, seed, Rng.commitment(seed), now));
     }

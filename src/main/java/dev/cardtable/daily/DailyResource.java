@@ -1,18 +1,13 @@
 package dev.cardtable.daily;
 
-import dev.cardtable.platform.http.ETags;
-import dev.cardtable.platform.http.SseStreams;
-import dev.cardtable.play.GameResource;
-
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.cardtable.daily.DailyBus;
-import dev.cardtable.daily.DailyDeals;
-import dev.cardtable.players.Players;
-import dev.cardtable.daily.DailyBoard;
-import dev.cardtable.daily.DailyDay;
-import dev.cardtable.daily.DailyTable;
+import dev.cardtable.platform.game.RegisteredPlayers;
 import dev.cardtable.platform.game.view.GameView;
+import dev.cardtable.platform.http.ETags;
+import dev.cardtable.platform.http.Params;
+import dev.cardtable.platform.http.SseStreams;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
@@ -26,7 +21,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -70,7 +64,7 @@ public class DailyResource {
     @APIResponse(responseCode = "200", description = "Today's deal", content = @Content(schema = @Schema(ref = "DailyDay")))
     public DailyDay today(@PathParam("ruleset") String ruleset,
                           @Parameter(description = "A registered player's key, to see its attempt")
-                          @HeaderParam(Players.HEADER) String playerKey) {
+                          @HeaderParam(RegisteredPlayers.HEADER) String playerKey) {
         return daily.today(ruleset, playerKey);
     }
 
@@ -89,7 +83,7 @@ public class DailyResource {
     @APIResponse(responseCode = "201", description = "The game of the attempt", content = @Content(schema = @Schema(ref = "Game")))
     public Response attempt(@PathParam("ruleset") String ruleset,
                             @Parameter(description = "The player's key", required = true)
-                            @HeaderParam(Players.HEADER) String playerKey) {
+                            @HeaderParam(RegisteredPlayers.HEADER) String playerKey) {
         GameView game = daily.attempt(ruleset, playerKey);
         return Response.created(URI.create("/api/games/" + game.id())).header(HttpHeaders.ETAG, ETags.of(game))
                 .entity(game).build();
@@ -102,7 +96,7 @@ public class DailyResource {
     public DailyTable table(@PathParam("ruleset") String ruleset,
                             @Parameter(description = "1 to 100") @QueryParam("limit") @DefaultValue("20") String limit,
                             @Parameter(description = "nextCursor of the previous page") @QueryParam("cursor") String cursor) {
-        return daily.table(ruleset, cursor, GameResource.parseInt(limit, "limit"));
+        return daily.table(ruleset, cursor, Params.integer(limit, "limit"));
     }
 
     @GET
@@ -113,7 +107,7 @@ public class DailyResource {
                             @Parameter(description = "A UTC date, YYYY-MM-DD") @PathParam("day") String day,
                             @Parameter(description = "1 to 100") @QueryParam("limit") @DefaultValue("20") String limit,
                             @Parameter(description = "nextCursor of the previous page") @QueryParam("cursor") String cursor) {
-        return daily.board(ruleset, day, cursor, GameResource.parseInt(limit, "limit"));
+        return daily.board(ruleset, day, cursor, Params.integer(limit, "limit"));
     }
 
     @GET

@@ -1,13 +1,12 @@
 package dev.cardtable.daily;
 
 import dev.cardtable.platform.Failure;
-import dev.cardtable.platform.game.GameCatalog;
 import dev.cardtable.platform.GameException;
 import dev.cardtable.platform.Names;
-import dev.cardtable.platform.game.Sealing;
-import dev.cardtable.players.Players;
-import dev.cardtable.daily.DailyStore;
+import dev.cardtable.platform.game.GameCatalog;
 import dev.cardtable.platform.game.PlayerRow;
+import dev.cardtable.platform.game.RegisteredPlayers;
+import dev.cardtable.platform.game.Sealing;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import jakarta.transaction.Transactional;
@@ -31,7 +30,7 @@ public class DailyStreaks {
     DailyStore store;
 
     @Inject
-    Players players;
+    RegisteredPlayers players;
 
     @Inject
     GameCatalog catalog;

@@ -2,9 +2,9 @@ package dev.cardtable.deals;
 
 import dev.cardtable.engine.Options;
 import dev.cardtable.engine.Rng;
-import dev.cardtable.platform.game.view.DealCertificate;
-import dev.cardtable.deals.CertificateStore;
+import dev.cardtable.platform.game.DealCertificates;
 import dev.cardtable.platform.game.GameRow;
+import dev.cardtable.platform.game.view.DealCertificate;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
@@ -18,7 +18,7 @@ import java.time.Clock;
  * hidden dungeon order.
  */
 @Singleton
-public class Certificates {
+public class Certificates implements CertifiedSeeds, DealCertificates {
 
     @Inject
     CertifiedDeals deals;
@@ -29,21 +29,25 @@ public class Certificates {
     @Inject
     Clock clock;
 
+    @Override
+    public String draw(String ruleset, Options options) {
+        String seed = deals.seed(ruleset, options);
+        certify(seed, ruleset, options);
+        return seed;
+    }
+
     /**
      * Computes the certificate of the deal of {@code seed} and stores it. The search (bounded by
      * {@code cardtable.certified.nodes}) holds no database connection; call it outside a
      * transaction.
      */
-    public void certify(String seed, String ruleset, Options options) {
+    void certify(String seed, String ruleset, Options options) {
         DealCertificate c = deals.certificate(seed, ruleset, options);
         store.store(Rng.commitment(seed), new CertificateStore.Certificate(c.bestScore(), c.firstMoves(),
                 c.winningFirstMoves(), c.positions()), clock.instant());
     }
 
-    /**
-     * The certificate game {@code g}'s view shows: for a certified or daily game whose seed is
-     * revealed ({@code revealedSeed} not null), if one was stored; else null.
-     */
+    @Override
     public DealCertificate shown(GameRow g, String revealedSeed) {
         if (revealedSeed == null || g.seedCommitment() == null || !(g.origin().certified() || g.origin().daily() != null)) {
             return null;

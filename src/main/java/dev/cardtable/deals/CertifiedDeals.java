@@ -1,9 +1,5 @@
 package dev.cardtable.deals;
 
-import dev.cardtable.platform.Credentials;
-import dev.cardtable.platform.Failure;
-import dev.cardtable.platform.GameException;
-
 import dev.cardtable.engine.Deal;
 import dev.cardtable.engine.Options;
 import dev.cardtable.engine.Setup;
@@ -12,6 +8,9 @@ import dev.cardtable.engine.scoundrel.ScoundrelState;
 import dev.cardtable.engine.scoundrel.solver.Budget;
 import dev.cardtable.engine.scoundrel.solver.Difficulty;
 import dev.cardtable.engine.scoundrel.solver.ScoundrelSolver;
+import dev.cardtable.platform.Credentials;
+import dev.cardtable.platform.Failure;
+import dev.cardtable.platform.GameException;
 import dev.cardtable.platform.game.view.DealCertificate;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;

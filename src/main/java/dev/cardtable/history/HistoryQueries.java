@@ -1,15 +1,13 @@
 package dev.cardtable.history;
 
 import dev.cardtable.platform.db.Db;
-
 import dev.cardtable.platform.db.Replica;
 import dev.cardtable.platform.db.SqlTimes;
 import dev.cardtable.platform.game.GameRow;
-import dev.cardtable.platform.game.GameRows;
+import dev.cardtable.platform.game.GameStore;
 import dev.cardtable.platform.game.Status;
-
-import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -17,10 +15,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 
 /**
@@ -44,16 +40,9 @@ public class HistoryQueries {
      * @param cursorAt      creation time of the last game of the previous page
      * @param cursorId      id of that game
      * @param limit         games per page
-     * @param openToAll     leave out rematches, whose open seats are kept for their players (the lobby)
      */
     public record Filter(String type, Status status, String player, String result, Instant createdAfter,
-                         Instant createdBefore, Instant cursorAt, UUID cursorId, int limit, boolean openToAll) {
-
-        /** A filter that keeps rematches. */
-        public Filter(String type, Status status, String player, String result, Instant createdAfter,
-                      Instant createdBefore, Instant cursorAt, UUID cursorId, int limit) {
-            this(type, status, player, result, createdAfter, createdBefore, cursorAt, cursorId, limit, false);
-        }
+                         Instant createdBefore, Instant cursorAt, UUID cursorId, int limit) {
     }
 
     /**
@@ -84,6 +73,9 @@ public class HistoryQueries {
     @Inject
     Db db;
 
+    @Inject
+    GameStore games;
+
     /** The page of games matching {@code f}, newest first (creation time, then id). */
     public Page page(Filter f) {
         return db.work(c -> page(c, f));
@@ -96,7 +88,7 @@ public class HistoryQueries {
         if (more) {
             ids = ids.subList(0, f.limit());
         }
-        return new Page(games(c, ids), more);
+        return new Page(games.find(c, ids), more);
     }
 
     private List<UUID> ids(Connection c, Filter f) throws SQLException {
@@ -117,9 +109,6 @@ public class HistoryQueries {
         if (f.status() != null) {
             sql.append(" and g.status = ?");
             p.add(f.status().id());
-        }
-        if (f.openToAll()) {
-            sql.append(byPlayer ? " and s.game_id in (select id from games where rematch_of is null)" : " and g.rematch_of is null");
         }
         if (f.result() != null) {
             sql.append(byPlayer ? " and s.outcome = ?"
@@ -159,23 +148,6 @@ public class HistoryQueries {
             }
             return new ArrayList<>(ids);
         }
-    }
-
-    private static List<GameRow> games(Connection c, List<UUID> ids) throws SQLException {
-        if (ids.isEmpty()) {
-            return List.of();
-        }
-        Map<UUID, GameRow> byId = new HashMap<>();
-        try (PreparedStatement ps = c.prepareStatement(GameRows.SELECT_GAMES)) {
-            ps.setArray(1, c.createArrayOf("uuid", ids.toArray()));
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    GameRow g = GameRows.read(rs);
-                    byId.put(g.id(), g);
-                }
-            }
-        }
-        return ids.stream().map(byId::get).filter(java.util.Objects::nonNull).toList();
     }
 
     /** The finished games of player {@code playerId}'s verified seats per type, by type. */

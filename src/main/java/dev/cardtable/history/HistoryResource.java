@@ -1,10 +1,7 @@
 package dev.cardtable.history;
 
-import dev.cardtable.play.GameResource;
 
-import dev.cardtable.history.HistoryService;
-import dev.cardtable.history.HistoryPage;
-import dev.cardtable.history.PlayerStats;
+import dev.cardtable.platform.http.Params;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
@@ -16,8 +13,8 @@ import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** The history of play and per-player statistics ({@code docs/api.md}, "Resources"). */
@@ -43,7 +40,7 @@ public class HistoryResource {
                             @Parameter(description = "1 to 100") @QueryParam("limit") @DefaultValue("20") String limit,
                             @Parameter(description = "nextCursor of the previous page") @QueryParam("cursor") String cursor) {
         return history.list(new HistoryService.Query(type, status, player, result, createdAfter, createdBefore,
-                GameResource.parseInt(limit, "limit"), cursor));
+                Params.integer(limit, "limit"), cursor));
     }
 
     @GET

@@ -1,21 +1,20 @@
 package dev.cardtable.history;
 
-import dev.cardtable.platform.game.GameCatalog;
 import dev.cardtable.platform.GameException;
-import dev.cardtable.platform.game.GameWriter;
 import dev.cardtable.platform.Names;
 import dev.cardtable.platform.Paging;
-import dev.cardtable.platform.game.Projection;
-import dev.cardtable.platform.game.Sweep;
-import dev.cardtable.players.Players;
-import dev.cardtable.platform.game.view.GameSummary;
-import dev.cardtable.platform.game.GameRow;
-import dev.cardtable.history.HistoryQueries;
-import dev.cardtable.platform.game.PlayerRow;
 import dev.cardtable.platform.db.Replica;
+import dev.cardtable.platform.game.GameCatalog;
+import dev.cardtable.platform.game.GameRow;
+import dev.cardtable.platform.game.GameWriter;
+import dev.cardtable.platform.game.PlayerRow;
+import dev.cardtable.platform.game.Projection;
+import dev.cardtable.platform.game.RegisteredPlayers;
 import dev.cardtable.platform.game.Status;
-import jakarta.inject.Singleton;
+import dev.cardtable.platform.game.Sweep;
+import dev.cardtable.platform.game.view.GameSummary;
 import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 import jakarta.transaction.Transactional;
 
 import java.time.Instant;
@@ -49,7 +48,7 @@ public class HistoryService {
     GameCatalog catalog;
 
     @Inject
-    Players players;
+    RegisteredPlayers players;
 
     @Inject
     Sweep sweep;

@@ -1,13 +1,12 @@
 package dev.cardtable.lobby;
 
-import dev.cardtable.platform.game.Clocks;
-import dev.cardtable.platform.game.GameCatalog;
 import dev.cardtable.platform.GameException;
 import dev.cardtable.platform.JsonText;
 import dev.cardtable.platform.Paging;
+import dev.cardtable.platform.game.Clocks;
+import dev.cardtable.platform.game.GameCatalog;
 import dev.cardtable.platform.game.GameRow;
 import dev.cardtable.platform.game.GameStore;
-import dev.cardtable.history.HistoryQueries;
 import dev.cardtable.platform.game.SeatKind;
 import dev.cardtable.platform.game.SeatRow;
 import dev.cardtable.platform.game.Status;
@@ -28,7 +27,7 @@ import java.util.UUID;
 public class Lobby {
 
     @Inject
-    HistoryQueries queries;
+    LobbyStore lobby;
 
     @Inject
     GameStore store;
@@ -54,11 +53,11 @@ public class Lobby {
             catalog.type(type);
         }
         Paging.Cursor c = cursor == null ? null : Paging.Cursor.decode(cursor);
-        HistoryQueries.Page page = queries.page(new HistoryQueries.Filter(type, Status.WAITING, null, null, null, null,
-                c == null ? null : c.createdAt(), c == null ? null : c.id(), limit, true));
-        List<LobbyPage.LobbyItem> items = page.games().stream().map(this::item).toList();
-        GameRow last = page.games().isEmpty() ? null : page.games().getLast();
-        return new LobbyPage(items, page.more() ? new Paging.Cursor(last.createdAt(), last.id()).encode() : null);
+        List<GameRow> games = lobby.waiting(type, c == null ? null : c.createdAt(), c == null ? null : c.id(), limit + 1);
+        boolean more = games.size() > limit;
+        List<GameRow> page = more ? games.subList(0, limit) : games;
+        String next = more ? new Paging.Cursor(page.getLast().createdAt(), page.getLast().id()).encode() : null;
+        return new LobbyPage(page.stream().map(this::item).toList(), next);
     }
 
     /**

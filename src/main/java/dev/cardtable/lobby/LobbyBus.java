@@ -1,8 +1,6 @@
 package dev.cardtable.lobby;
 
 import dev.cardtable.platform.events.Broadcast;
-
-import dev.cardtable.lobby.LobbyChange;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 

@@ -1,14 +1,10 @@
 package dev.cardtable.lobby;
 
-import dev.cardtable.platform.http.SseStreams;
-import dev.cardtable.play.GameResource;
-
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.cardtable.lobby.LobbyBus;
-import dev.cardtable.lobby.Lobby;
-import dev.cardtable.lobby.LobbyChange;
-import dev.cardtable.lobby.LobbyPage;
+import dev.cardtable.platform.http.Params;
+import dev.cardtable.platform.http.SseStreams;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
@@ -17,7 +13,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
-import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -59,7 +54,7 @@ public class LobbyResource {
     public LobbyPage list(@QueryParam("type") String type,
                           @Parameter(description = "1 to 100") @QueryParam("limit") @DefaultValue("20") String limit,
                           @Parameter(description = "nextCursor of the previous page") @QueryParam("cursor") String cursor) {
-        return lobby.list(type, cursor, GameResource.parseInt(limit, "limit"));
+        return lobby.list(type, cursor, Params.integer(limit, "limit"));
     }
 
     @GET

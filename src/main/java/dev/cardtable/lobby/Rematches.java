@@ -1,19 +1,20 @@
 package dev.cardtable.lobby;
 
-import dev.cardtable.platform.game.Clocks;
 import dev.cardtable.platform.Failure;
-import dev.cardtable.play.GameCreation;
 import dev.cardtable.platform.GameException;
 import dev.cardtable.platform.JsonText;
-import dev.cardtable.platform.game.SeatCredential;
-import dev.cardtable.platform.game.Seating;
-import dev.cardtable.platform.game.view.GameView;
+import dev.cardtable.platform.game.Clocks;
 import dev.cardtable.platform.game.GameRow;
 import dev.cardtable.platform.game.GameStore;
 import dev.cardtable.platform.game.PlayerRow;
+import dev.cardtable.platform.game.SeatCredential;
 import dev.cardtable.platform.game.SeatKind;
 import dev.cardtable.platform.game.SeatRow;
+import dev.cardtable.platform.game.Seating;
 import dev.cardtable.platform.game.Status;
+import dev.cardtable.platform.game.view.GameView;
+import dev.cardtable.play.NewGame;
+import dev.cardtable.play.NewGames;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import jakarta.transaction.Transactional;
@@ -38,7 +39,7 @@ public class Rematches {
     GameStore store;
 
     @Inject
-    GameCreation creation;
+    NewGames creation;
 
     @Inject
     JsonText json;
@@ -80,7 +81,7 @@ public class Rematches {
                     : new Seating.SeatSpec(null, null, null, true));
         }
         Clocks.ClockSettings clock = Clocks.settings(g.table(), json);
-        GameView next = creation.create(new GameCreation.NewGame(g.type(), g.ruleset(), null, json.stringMap(g.options()),
+        GameView next = creation.create(new NewGame(g.type(), g.ruleset(), null, json.stringMap(g.options()),
                 null, seats, clock, g.id(), false, player(g.seats().get(caller))));
         if (!store.linkRematch(g.id(), next.id())) {
             throw new IllegalStateException("game " + g.id() + " got a rematch while locked");

@@ -1,6 +1,7 @@
 package dev.cardtable.platform;
 
 import dev.cardtable.platform.game.Status;
+
 import java.util.Map;
 
 /**

@@ -94,4 +94,21 @@ public final class Paging {
             }
         }
     }
+
+    /**
+     * The move log's position named by a cursor ({@code docs/api.md}, "Paging"): the seq of the
+     * last entry already seen, 0 for none (also for a null or empty cursor).
+     *
+     * @param name the parameter's name, for the error
+     * @throws GameException {@code malformed-request} unless it is a decimal integer from 0
+     */
+    public static int logCursor(String cursor, String name) {
+        if (cursor == null || cursor.isEmpty()) {
+            return 0;
+        }
+        if (!cursor.matches("[0-9]{1,9}")) {
+            throw GameException.malformed("'" + name + "' must be a move number from 0 to 999999999");
+        }
+        return Integer.parseInt(cursor);
+    }
 }

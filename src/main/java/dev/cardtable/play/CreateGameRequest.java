@@ -2,7 +2,6 @@ package dev.cardtable.play;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.cardtable.platform.game.Clocks;
-import dev.cardtable.play.GameCreation;
 import dev.cardtable.platform.game.Seating;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
@@ -38,10 +37,10 @@ public record CreateGameRequest(
         Boolean certified) {
 
     /** This request as the service's command: a JSON {@code null} deal is no deal. */
-    public GameCreation.NewGame toCommand() {
+    public NewGame toCommand() {
         List<Seating.SeatSpec> specs = seats == null ? null : seats.stream()
                 .map(s -> s == null ? null : new Seating.SeatSpec(s.name(), s.ai(), s.aiBudget(), s.open())).toList();
-        return new GameCreation.NewGame(type, ruleset, seed, options, deal == null || deal.isNull() ? null : deal, specs,
+        return new NewGame(type, ruleset, seed, options, deal == null || deal.isNull() ? null : deal, specs,
                 clock, null, Boolean.TRUE.equals(certified), null);
     }
 }

@@ -1,23 +1,6 @@
 package dev.cardtable.play;
 
-import dev.cardtable.deals.Certificates;
-import dev.cardtable.deals.CertifiedDeals;
-import dev.cardtable.platform.Credentials;
-import dev.cardtable.platform.Failure;
-import dev.cardtable.platform.GameException;
-import dev.cardtable.platform.JsonText;
-import dev.cardtable.platform.Names;
-import dev.cardtable.platform.game.Clocks;
-import dev.cardtable.platform.game.GameCatalog;
-import dev.cardtable.platform.game.GameChanged;
-import dev.cardtable.platform.game.GameType;
-import dev.cardtable.platform.game.GameWriter;
-import dev.cardtable.platform.game.Progress;
-import dev.cardtable.platform.game.Projection;
-import dev.cardtable.platform.game.SeatCredential;
-import dev.cardtable.platform.game.SeatHolders;
-import dev.cardtable.platform.game.Seating;
-
+import dev.cardtable.deals.CertifiedSeeds;
 import dev.cardtable.engine.Deal;
 import dev.cardtable.engine.EndMove;
 import dev.cardtable.engine.Ending;
@@ -25,18 +8,32 @@ import dev.cardtable.engine.GameInfo;
 import dev.cardtable.engine.Options;
 import dev.cardtable.engine.Rng;
 import dev.cardtable.engine.Setup;
-import io.quarkus.narayana.jta.QuarkusTransaction;
-import dev.cardtable.platform.game.view.Credential;
-import dev.cardtable.platform.game.view.GameView;
+import dev.cardtable.platform.Credentials;
+import dev.cardtable.platform.Failure;
+import dev.cardtable.platform.GameException;
+import dev.cardtable.platform.JsonText;
+import dev.cardtable.platform.Names;
+import dev.cardtable.platform.game.GameCatalog;
+import dev.cardtable.platform.game.GameChanged;
 import dev.cardtable.platform.game.GameRow;
 import dev.cardtable.platform.game.GameStore;
+import dev.cardtable.platform.game.GameType;
+import dev.cardtable.platform.game.GameWriter;
 import dev.cardtable.platform.game.PlayerRow;
+import dev.cardtable.platform.game.Progress;
+import dev.cardtable.platform.game.Projection;
+import dev.cardtable.platform.game.RegisteredPlayers;
+import dev.cardtable.platform.game.SeatCredential;
 import dev.cardtable.platform.game.SeatKind;
 import dev.cardtable.platform.game.SeatRow;
+import dev.cardtable.platform.game.Seating;
 import dev.cardtable.platform.game.Status;
+import dev.cardtable.platform.game.view.Credential;
+import dev.cardtable.platform.game.view.GameView;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.event.Event;
-import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 import jakarta.transaction.Transactional;
 
 import java.time.Instant;
@@ -47,46 +44,7 @@ import java.util.UUID;
 
 /** Creating games and taking open seats ({@code docs/api.md}, "Creating a game"). */
 @Singleton
-public class GameCreation {
-
-    /**
-     * What a creator asks for. Null fields take their defaults.
-     *
-     * @param type    the game type (required)
-     * @param ruleset the ruleset, or null for the type's default
-     * @param seed    the seed, or null for a secret server seed
-     * @param options option values, or null for the defaults
-     * @param deal    a custom deal (a JSON tree or plain lists, maps and strings), or null
-     * @param seats     one entry per seat
-     * @param clock     the clock, or null for none
-     * @param rematchOf the finished game this one is a rematch of, or null
-     * @param certified whether to deal from a secret seed the solver proved winnable (Scoundrel only)
-     * @param player    the registered player the request speaks for (by its key, or by the verified
-     *                  seat a rematch comes from), whose seat is verified; or null
-     */
-    public record NewGame(String type, String ruleset, String seed, Map<String, String> options, Object deal,
-                          List<Seating.SeatSpec> seats, Clocks.ClockSettings clock, UUID rematchOf,
-                          boolean certified, PlayerRow player) {
-
-        /** An uncertified game that no registered player speaks for. */
-        public NewGame(String type, String ruleset, String seed, Map<String, String> options, Object deal,
-                       List<Seating.SeatSpec> seats, Clocks.ClockSettings clock, UUID rematchOf) {
-            this(type, ruleset, seed, options, deal, seats, clock, rematchOf, false, null);
-        }
-
-        NewGame withPlayer(PlayerRow p) {
-            return new NewGame(type, ruleset, seed, options, deal, seats, clock, rematchOf, certified, p);
-        }
-    }
-
-    /**
-     * A deal the server chose: a secret seed and where it came from.
-     *
-     * @param seed   the secret seed
-     * @param origin certified, and the daily deal's day if it is one
-     */
-    public record ServerDeal(String seed, GameRow.Origin origin) {
-    }
+public class GameCreation implements NewGames {
 
     @Inject
     GameCatalog catalog;
@@ -107,13 +65,11 @@ public class GameCreation {
     Event<GameChanged> changes;
 
     @Inject
-    SeatHolders players;
+    RegisteredPlayers players;
 
     @Inject
-    CertifiedDeals certifiedDeals;
+    CertifiedSeeds certifiedSeeds;
 
-    @Inject
-    Certificates certificates;
 
     /**
      * Creates a game for a client ({@code POST /api/games}): a certified deal is searched for
@@ -147,19 +103,11 @@ public class GameCreation {
         }
         GameInfo.RulesetInfo ruleset = req.ruleset() == null ? type.info().defaultRuleset() : type.info().ruleset(req.ruleset());
         Options options = ruleset.resolve(req.options() == null ? Map.of() : req.options());
-        String seed = certifiedDeals.seed(ruleset.name(), options);
-        certificates.certify(seed, ruleset.name(), options);
+        String seed = certifiedSeeds.draw(ruleset.name(), options);
         return new ServerDeal(seed, new GameRow.Origin(true, null));
     }
 
-    /**
-     * Creates a game ({@code POST /api/games}, a rematch). Computer seats that are to act move at once.
-     *
-     * @return the game as seen by its first human seat (or a spectator), with every new token
-     * @throws GameException {@code malformed-request} for an unknown type, ruleset, option, AI
-     *                       level, a bad seat list, seed or deal, or {@code certified} (which only
-     *                       {@link #create(NewGame, String)} searches for)
-     */
+    @Override
     @Transactional
     public GameView create(NewGame req) {
         if (req == null) {
@@ -171,10 +119,7 @@ public class GameCreation {
         return create(catalog.type(req.type()), req, null);
     }
 
-    /**
-     * Creates a game dealt from {@code dealt}, a seed the server chose (a certified or daily deal).
-     * The caller holds the transaction.
-     */
+    @Override
     public GameView createDealt(NewGame req, ServerDeal dealt) {
         return create(catalog.type(req.type()), req, dealt);
     }
@@ -260,11 +205,7 @@ public class GameCreation {
         return seat(g, seat, name, holder);
     }
 
-    /**
-     * Seats {@code name} in open seat {@code seat} of locked game {@code g}, with a new token; the
-     * game starts when it was the last open seat. The seat is verified when {@code holder} (or null)
-     * is the registered player of that name.
-     */
+    @Override
     public GameView seat(GameRow g, int seat, String name, PlayerRow holder) {
         UUID id = g.id();
         String token = Credentials.newToken();

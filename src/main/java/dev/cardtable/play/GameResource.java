@@ -1,34 +1,16 @@
 package dev.cardtable.play;
 
-import dev.cardtable.platform.http.ETags;
-import dev.cardtable.platform.http.ProblemMapper;
-
-import static dev.cardtable.platform.http.AuthorizationHeader.credential;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.cardtable.play.CreateGameRequest;
-import dev.cardtable.play.TakeSeatRequest;
 import dev.cardtable.engine.GameInfo;
-import dev.cardtable.platform.Failure;
 import dev.cardtable.platform.game.GameCatalog;
-import dev.cardtable.play.GameCreation;
-import dev.cardtable.platform.GameException;
-import dev.cardtable.play.GameReads;
-import dev.cardtable.hints.HintService;
-import dev.cardtable.play.MoveOutcome;
-import dev.cardtable.play.MoveRequest;
-import dev.cardtable.play.MoveService;
-import dev.cardtable.players.Players;
-import dev.cardtable.lobby.Rematches;
-import dev.cardtable.watching.StreamTickets;
-import dev.cardtable.platform.game.view.GameRecord;
-import dev.cardtable.records.RecordImport;
+import dev.cardtable.platform.game.RegisteredPlayers;
 import dev.cardtable.platform.game.view.GameView;
-import dev.cardtable.hints.HintView;
 import dev.cardtable.platform.game.view.LogPage;
 import dev.cardtable.platform.game.view.Position;
-import dev.cardtable.platform.game.view.StreamTicket;
 import dev.cardtable.platform.game.view.Timeline;
+import dev.cardtable.platform.http.ETags;
+import dev.cardtable.platform.http.GameResponses;
+import dev.cardtable.platform.http.Params;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DefaultValue;
@@ -51,10 +33,10 @@ import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import java.net.URI;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
+
+import static dev.cardtable.platform.http.AuthorizationHeader.credential;
 
 /**
  * Games: create, take seats, read, move, hint, replay and export ({@code docs/api.md}, "Resources").
@@ -72,25 +54,13 @@ public class GameResource {
     static final MediaType JSON_UTF8 = MediaType.APPLICATION_JSON_TYPE.withCharset("UTF-8");
 
     @Inject
-    Rematches rematches;
-
-    @Inject
     GameReads reads;
 
     @Inject
     MoveService moves;
 
     @Inject
-    RecordImport imports;
-
-    @Inject
-    HintService hints;
-
-    @Inject
     GameCatalog catalog;
-
-    @Inject
-    StreamTickets tickets;
 
     @Inject
     ObjectMapper mapper;
@@ -110,27 +80,8 @@ public class GameResource {
             content = @Content(schema = @Schema(ref = "Game")))
     public Response create(CreateGameRequest request,
                            @Parameter(description = "A registered player's key: the seat with its name is verified")
-                           @HeaderParam(Players.HEADER) String playerKey) {
-        return created(creation.create(request == null ? null : request.toCommand(), playerKey));
-    }
-
-    @POST
-    @Path("/games/import")
-    @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Create a game from a record, replaying and checking every move")
-    @RequestBody(content = @Content(schema = @Schema(ref = "Record")))
-    @APIResponse(responseCode = "201", description = "Imported",
-            content = @Content(schema = @Schema(ref = "Game")))
-    public Response importRecord(GameRecord record) {
-        return created(imports.importRecord(record));
-    }
-
-    @GET
-    @Path("/games/import")
-    @Operation(hidden = true)
-    public Response importIsPostOnly() {
-        return Response.fromResponse(ProblemMapper.problem(Failure.METHOD_NOT_ALLOWED,
-                "import takes POST with a record", Map.of(), null)).header("Allow", "POST").build();
+                           @HeaderParam(RegisteredPlayers.HEADER) String playerKey) {
+        return GameResponses.created(creation.create(request == null ? null : request.toCommand(), playerKey));
     }
 
     @GET
@@ -144,7 +95,7 @@ public class GameResource {
                         @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
                         @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
         // The view is built either way: that also refuses a bad token before answering 304.
-        GameView game = reads.game(parseId(id), credential(authorization));
+        GameView game = reads.game(Params.gameId(id), credential(authorization));
         String etag = ETags.of(game);
         if (ETags.matches(ifNoneMatch, etag)) {
             return Response.notModified().tag(ETags.entityTag(etag)).header("Vary", "Authorization").build();
@@ -160,10 +111,10 @@ public class GameResource {
             content = @Content(schema = @Schema(ref = "Game")))
     public Response takeSeat(@PathParam("id") String id, @PathParam("seat") String seat, TakeSeatRequest request,
                              @Parameter(description = "A registered player's key: the seat is verified")
-                             @HeaderParam(Players.HEADER) String playerKey) {
-        GameView game = creation.takeSeat(parseId(id), parseInt(seat, "seat"), request == null ? null : request.name(),
+                             @HeaderParam(RegisteredPlayers.HEADER) String playerKey) {
+        GameView game = creation.takeSeat(Params.gameId(id), Params.integer(seat, "seat"), request == null ? null : request.name(),
                 playerKey);
-        return Response.ok(game).header(HttpHeaders.ETAG, ETags.of(game)).build();
+        return GameResponses.ok(game);
     }
 
     @POST
@@ -181,7 +132,7 @@ public class GameResource {
                          @HeaderParam(MoveHeaders.IDEMPOTENCY_KEY) String idempotencyKey,
                          @Context HttpHeaders headers,
                          Map<String, Object> move) {
-        MoveOutcome outcome = moves.move(new MoveRequest(parseId(id), credential(authorization), move,
+        MoveOutcome outcome = moves.move(new MoveRequest(Params.gameId(id), credential(authorization), move,
                 MoveHeaders.expected(ifMatch, headers), MoveHeaders.idempotencyKey(idempotencyKey, headers)));
         // The body is JSON text (a stored idempotent response is sent as it was): say its type as
         // every other JSON response does.
@@ -200,21 +151,8 @@ public class GameResource {
     @APIResponse(responseCode = "200", description = "The cancelled game",
             content = @Content(schema = @Schema(ref = "Game")))
     public Response cancel(@PathParam("id") String id, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
-        GameView game = creation.cancel(parseId(id), credential(authorization));
-        return Response.ok(game).header(HttpHeaders.ETAG, ETags.of(game)).build();
-    }
-
-    @POST
-    @Path("/games/{id}/rematch")
-    @Operation(summary = "From a finished game, a new game with the same players in swapped seats; the other players accept with the same call")
-    @APIResponse(responseCode = "201", description = "The rematch, created, with the caller's seat token",
-            content = @Content(schema = @Schema(ref = "Game")))
-    @APIResponse(responseCode = "200", description = "The rematch, accepted: the caller sits in the seat it kept, with a new seat token",
-            content = @Content(schema = @Schema(ref = "Game")))
-    public Response rematch(@PathParam("id") String id, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
-        Rematches.Rematch r = rematches.rematch(parseId(id), credential(authorization));
-        return r.created() ? created(r.game())
-                : Response.ok(r.game()).header(HttpHeaders.ETAG, ETags.of(r.game())).build();
+        GameView game = creation.cancel(Params.gameId(id), credential(authorization));
+        return GameResponses.ok(game);
     }
 
     @GET
@@ -226,7 +164,7 @@ public class GameResource {
                           @Parameter(description = "The seq of the last entry already seen (default: from the first)")
                           @QueryParam("cursor") String cursor,
                           @QueryParam("limit") @DefaultValue("100") String limit) {
-        return reads.log(parseId(id), credential(authorization), cursor, parseInt(limit, "limit"));
+        return reads.log(Params.gameId(id), credential(authorization), cursor, Params.integer(limit, "limit"));
     }
 
     @GET
@@ -235,7 +173,7 @@ public class GameResource {
     @APIResponse(responseCode = "200", description = "The position", content = @Content(schema = @Schema(ref = "Position")))
     public Position state(@PathParam("id") String id, @PathParam("n") String n,
                                @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
-        return reads.position(parseId(id), credential(authorization), parseInt(n, "n"));
+        return reads.position(Params.gameId(id), credential(authorization), Params.integer(n, "n"));
     }
 
     @GET
@@ -244,59 +182,7 @@ public class GameResource {
     @APIResponse(responseCode = "200", description = "The timeline", content = @Content(schema = @Schema(ref = "Timeline")))
     public Timeline timeline(@PathParam("id") String id,
                                          @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
-        return reads.timeline(parseId(id), credential(authorization));
+        return reads.timeline(Params.gameId(id), credential(authorization));
     }
 
-    @POST
-    @Path("/games/{id}/stream-tickets")
-    @Operation(summary = "A short-lived ticket that opens the caller's seat's event stream, for EventSource")
-    @APIResponse(responseCode = "201", description = "The ticket", content = @Content(schema = @Schema(ref = "StreamTicket")))
-    public Response streamTicket(@PathParam("id") String id,
-                                 @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
-        StreamTicket t = tickets.issue(parseId(id), credential(authorization));
-        return Response.status(Response.Status.CREATED).entity(t).build();
-    }
-
-    @GET
-    @Path("/games/{id}/hint")
-    @Operation(summary = "A recommended move for the caller's Scoundrel seat, computed from that seat's view only")
-    @APIResponse(responseCode = "200", description = "The hint",
-            content = @Content(schema = @Schema(implementation = HintView.class)))
-    public HintView hint(@PathParam("id") String id,
-                         @Parameter(description = "Bearer <seat token>; required")
-                         @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
-        return hints.hint(parseId(id), credential(authorization));
-    }
-
-    @GET
-    @Path("/games/{id}/record")
-    @Operation(summary = "Portable record; the seed (or custom deal) once the game is over")
-    @APIResponse(responseCode = "200", description = "The record", content = @Content(schema = @Schema(ref = "Record")))
-    public GameRecord record(@PathParam("id") String id) {
-        return reads.record(parseId(id));
-    }
-
-    private static Response created(GameView game) {
-        return Response.created(URI.create("/api/games/" + game.id()))
-                .header(HttpHeaders.ETAG, ETags.of(game)).entity(game).build();
-    }
-
-    /** A game id; a malformed one names no game, so it is a 404 like an unknown one. */
-    public static UUID parseId(String id) {
-        try {
-            return UUID.fromString(id);
-        } catch (IllegalArgumentException e) {
-            throw GameException.gameNotFound();
-        }
-    }
-
-    public static int parseInt(String value, String name) {
-        try {
-            return Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            boolean digits = value != null && value.matches("[+-]?[0-9]+");
-            throw new GameException(Failure.MALFORMED_REQUEST, "'" + name + "' must be an integer"
-                    + (digits ? " from " + Integer.MIN_VALUE + " to " + Integer.MAX_VALUE : ""));
-        }
-    }
 }

@@ -1,11 +1,9 @@
 package dev.cardtable.play;
 
 import dev.cardtable.platform.db.Db;
-
 import dev.cardtable.platform.db.SqlTimes;
-
-import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -1,12 +1,11 @@
 package dev.cardtable.play;
 
-import dev.cardtable.platform.http.ETags;
-
 import dev.cardtable.platform.GameException;
-import dev.cardtable.play.MoveRequest;
+import dev.cardtable.platform.http.ETags;
 import jakarta.ws.rs.core.HttpHeaders;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * The optional headers of a move request ({@code docs/api.md}, "Submitting a move"), read from
@@ -25,7 +24,9 @@ final class MoveHeaders {
      */
     static MoveRequest.Expected expected(String first, HttpHeaders headers) {
         List<String> all = headers.getRequestHeader(HttpHeaders.IF_MATCH);
-        return ETags.expected(all == null || all.size() < 2 ? first : String.join(", ", all));
+        String ifMatch = all == null || all.size() < 2 ? first : String.join(", ", all);
+        Set<Integer> versions = ETags.versions(ifMatch);
+        return versions == null ? null : new MoveRequest.Expected(versions, ifMatch.trim());
     }
 
     /**

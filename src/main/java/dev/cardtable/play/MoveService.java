@@ -1,15 +1,5 @@
 package dev.cardtable.play;
 
-import dev.cardtable.platform.Failure;
-import dev.cardtable.platform.GameException;
-import dev.cardtable.platform.JsonText;
-import dev.cardtable.platform.game.GameCatalog;
-import dev.cardtable.platform.game.GameType;
-import dev.cardtable.platform.game.GameWriter;
-import dev.cardtable.platform.game.Progress;
-import dev.cardtable.platform.game.Projection;
-import dev.cardtable.platform.game.Seating;
-
 import dev.cardtable.engine.EndMove;
 import dev.cardtable.engine.Ending;
 import dev.cardtable.engine.IllegalMove;
@@ -18,26 +8,32 @@ import dev.cardtable.engine.Rng;
 import dev.cardtable.engine.Rules;
 import dev.cardtable.engine.Seat;
 import dev.cardtable.engine.Viewer;
-import dev.cardtable.platform.game.view.GameView;
-import dev.cardtable.platform.game.view.LogItem;
+import dev.cardtable.platform.Failure;
+import dev.cardtable.platform.GameException;
+import dev.cardtable.platform.JsonText;
+import dev.cardtable.platform.game.GameCatalog;
 import dev.cardtable.platform.game.GameRow;
 import dev.cardtable.platform.game.GameStore;
-import dev.cardtable.play.IdempotencyStore;
+import dev.cardtable.platform.game.GameType;
+import dev.cardtable.platform.game.GameWriter;
+import dev.cardtable.platform.game.Progress;
+import dev.cardtable.platform.game.Projection;
+import dev.cardtable.platform.game.Seating;
+import dev.cardtable.platform.game.view.GameView;
+import dev.cardtable.platform.game.view.LogItem;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.narayana.jta.TransactionExceptionResult;
-import io.micrometer.core.instrument.Timer;
 import jakarta.annotation.PostConstruct;
-import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.UUID;
 
 /**
  * The move path ({@code POST /api/games/{id}/moves}): apply the caller's move to the stored

@@ -1,9 +1,8 @@
 package dev.cardtable.play;
 
+import dev.cardtable.platform.game.GameRow;
 import dev.cardtable.platform.game.GameWriter;
 import dev.cardtable.platform.game.Progress;
-
-import dev.cardtable.platform.game.GameRow;
 
 /**
  * A move computed on a game read without its lock (the caller's move and the computer seats'

@@ -1,7 +1,9 @@
 package dev.cardtable.play;
 
+import dev.cardtable.platform.events.Reconnected;
 import dev.cardtable.platform.game.GameRow;
 import dev.cardtable.platform.game.Status;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
@@ -79,7 +81,7 @@ public class RecentGames {
      * (a failover), after which a copy's version matching the stored one is no proof that it is
      * the stored game.
      */
-    public synchronized void clear() {
+    public synchronized void clear(@Observes Reconnected reconnected) {
         games.clear();
     }
 

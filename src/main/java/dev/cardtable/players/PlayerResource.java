@@ -1,16 +1,9 @@
 package dev.cardtable.players;
 
-import dev.cardtable.history.HistoryResource;
-
-import dev.cardtable.players.RegisterRequest;
-import dev.cardtable.daily.DailyStreaks;
-import dev.cardtable.players.Players;
-import dev.cardtable.daily.Streaks;
-import jakarta.ws.rs.GET;
-import dev.cardtable.players.PlayerKey;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -31,7 +24,7 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Registered players and their keys ({@code docs/api.md}, "Players and keys"): register a name,
- * rotate or revoke its key. Statistics are read in {@link HistoryResource}. Rooted at {@code /api}
+ * rotate or revoke its key. Statistics are in the history ({@code GET /api/players/{name}/stats}), streaks at the daily deal ({@code …/streaks}). Rooted at {@code /api}
  * like that resource, so that both share {@code /api/players/…}.
  */
 @Path("/api")
@@ -42,9 +35,6 @@ public class PlayerResource {
     @Inject
     Players players;
 
-    @Inject
-    DailyStreaks streaks;
-
     @POST
     @Path("/players")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -54,14 +44,6 @@ public class PlayerResource {
         PlayerKey key = players.register(request == null ? null : request.name());
         return Response.created(URI.create("/api/players/" + URLEncoder.encode(key.name(), StandardCharsets.UTF_8)
                 + "/stats")).entity(key).build();
-    }
-
-    @GET
-    @Path("/players/{name}/streaks")
-    @Operation(summary = "A registered player's runs of consecutive days at the daily deal, played and won, per ruleset")
-    @APIResponse(responseCode = "200", description = "The streaks", content = @Content(schema = @Schema(ref = "Streaks")))
-    public Streaks streaks(@PathParam("name") String name) {
-        return streaks.streaks(name);
     }
 
     @POST

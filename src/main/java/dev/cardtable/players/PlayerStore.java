@@ -1,10 +1,8 @@
 package dev.cardtable.players;
 
 import dev.cardtable.platform.db.Db;
-
 import dev.cardtable.platform.db.SqlTimes;
 import dev.cardtable.platform.game.PlayerRow;
-
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 

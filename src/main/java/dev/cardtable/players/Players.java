@@ -3,11 +3,10 @@ package dev.cardtable.players;
 import dev.cardtable.platform.Credentials;
 import dev.cardtable.platform.Failure;
 import dev.cardtable.platform.GameException;
-import dev.cardtable.platform.game.GameWriter;
-import dev.cardtable.platform.game.SeatHolders;
 import dev.cardtable.platform.Names;
+import dev.cardtable.platform.game.GameWriter;
 import dev.cardtable.platform.game.PlayerRow;
-import dev.cardtable.players.PlayerStore;
+import dev.cardtable.platform.game.RegisteredPlayers;
 import dev.cardtable.platform.game.SeatKind;
 import dev.cardtable.platform.game.SeatRow;
 import jakarta.inject.Inject;
@@ -25,10 +24,9 @@ import java.util.Optional;
  * seated without it. Rotating replaces the key; revoking ends the registration.
  */
 @Singleton
-public class Players implements SeatHolders {
+public class Players implements RegisteredPlayers {
 
     /** The header that carries a player key. */
-    public static final String HEADER = "X-Player-Key";
 
     @Inject
     PlayerStore store;
@@ -104,10 +102,7 @@ public class Players implements SeatHolders {
                 new GameException(Failure.PLAYER_KEY_INVALID, "the player key is unknown, rotated or revoked")));
     }
 
-    /**
-     * The id of the player whose key {@code key} is, for counting its requests; empty for no key
-     * or one that opens no registration (such a request is refused later, with {@code 401}).
-     */
+    @Override
     @Transactional
     public Optional<java.util.UUID> playerOf(String key) {
         if (key == null || key.isBlank()) {
@@ -116,7 +111,7 @@ public class Players implements SeatHolders {
         return store.byKey(Credentials.hash(key.trim())).map(PlayerRow::id);
     }
 
-    /** The standing registration of {@code name} (compared case-insensitively), or empty. */
+    @Override
     public Optional<PlayerRow> registered(String name) {
         return store.byName(name);
     }

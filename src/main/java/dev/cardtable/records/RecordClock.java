@@ -2,12 +2,12 @@ package dev.cardtable.records;
 
 import dev.cardtable.engine.Ending;
 import dev.cardtable.engine.Seat;
-import dev.cardtable.platform.game.Clocks;
 import dev.cardtable.platform.GameException;
 import dev.cardtable.platform.JsonText;
+import dev.cardtable.platform.game.Clocks;
 import dev.cardtable.platform.game.Progress;
-import dev.cardtable.platform.game.view.GameRecord;
 import dev.cardtable.platform.game.SeatRow;
+import dev.cardtable.platform.game.view.GameRecord;
 
 import java.time.Instant;
 import java.util.List;

@@ -13,29 +13,29 @@ import dev.cardtable.engine.Rng;
 import dev.cardtable.engine.Seat;
 import dev.cardtable.engine.Setup;
 import dev.cardtable.platform.Failure;
-import dev.cardtable.platform.game.Fingerprints;
-import dev.cardtable.platform.game.GameCatalog;
 import dev.cardtable.platform.GameException;
-import dev.cardtable.platform.game.GameType;
-import dev.cardtable.platform.game.GameWriter;
 import dev.cardtable.platform.JsonText;
 import dev.cardtable.platform.Names;
-import dev.cardtable.players.Players;
+import dev.cardtable.platform.game.FingerprintStore;
+import dev.cardtable.platform.game.Fingerprints;
+import dev.cardtable.platform.game.GameCatalog;
+import dev.cardtable.platform.game.GameRow;
+import dev.cardtable.platform.game.GameStore;
+import dev.cardtable.platform.game.GameType;
+import dev.cardtable.platform.game.GameWriter;
+import dev.cardtable.platform.game.MoveRow;
 import dev.cardtable.platform.game.Progress;
 import dev.cardtable.platform.game.Projection;
+import dev.cardtable.platform.game.RegisteredPlayers;
+import dev.cardtable.platform.game.SeatRow;
 import dev.cardtable.platform.game.Seating;
+import dev.cardtable.platform.game.Status;
 import dev.cardtable.platform.game.view.Credential;
 import dev.cardtable.platform.game.view.GameRecord;
 import dev.cardtable.platform.game.view.GameResult;
 import dev.cardtable.platform.game.view.GameView;
-import dev.cardtable.platform.game.FingerprintStore;
-import dev.cardtable.platform.game.GameRow;
-import dev.cardtable.platform.game.GameStore;
-import dev.cardtable.platform.game.MoveRow;
-import dev.cardtable.platform.game.SeatRow;
-import dev.cardtable.platform.game.Status;
-import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 import jakarta.transaction.Transactional;
 
 import java.time.Instant;
@@ -69,7 +69,7 @@ public class RecordImport {
     GameWriter writer;
 
     @Inject
-    Players players;
+    RegisteredPlayers players;
 
     @Inject
     Projection projection;

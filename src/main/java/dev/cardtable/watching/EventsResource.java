@@ -1,22 +1,21 @@
 package dev.cardtable.watching;
 
-import dev.cardtable.platform.http.AuthorizationHeader;
-import dev.cardtable.platform.http.SseStreams;
-import dev.cardtable.play.GameResource;
-
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.cardtable.watching.MoveBus;
 import dev.cardtable.platform.Failure;
 import dev.cardtable.platform.GameException;
-import dev.cardtable.play.GameReads;
+import dev.cardtable.platform.Paging;
 import dev.cardtable.platform.game.SeatCredential;
-import dev.cardtable.watching.StreamTickets;
 import dev.cardtable.platform.game.view.MoveEvent;
+import dev.cardtable.platform.game.view.StreamTicket;
+import dev.cardtable.platform.http.AuthorizationHeader;
+import dev.cardtable.platform.http.Params;
+import dev.cardtable.platform.http.SseStreams;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -24,6 +23,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -41,19 +41,19 @@ import java.util.UUID;
  * {@code GET /api/games/{id}/events}: server-sent events, one {@code move} event per log entry
  * with {@code id} = its seq and, as data, the entry and the game after it, both projected for the
  * viewer ({@code docs/api.md}, "Live events"). The viewer is a seat by a stream ticket
- * ({@code POST /api/games/{id}/stream-tickets}, {@link GameResource}) or a bearer token, else a spectator. Resumes after
+ * ({@code POST /api/games/{id}/stream-tickets}, {@link #streamTicket}) or a bearer token, else a spectator. Resumes after
  * {@code Last-Event-ID} (or {@code ?cursor=}); a {@code :heartbeat} comment keeps idle streams
  * open. Once the game is over and every move was sent, an {@code end} event follows, and the
  * stream is closed at the next heartbeat.
  */
-@Path("/api/games/{id}/events")
+@Path("/api/games/{id}")
 @Tag(name = "games")
 public class EventsResource {
 
     private static final Logger LOG = Logger.getLogger(EventsResource.class);
 
     @Inject
-    GameReads games;
+    EventReads games;
 
     @Inject
     StreamTickets tickets;
@@ -67,7 +67,19 @@ public class EventsResource {
     @Inject
     SseStreams streams;
 
+    @POST
+    @Path("/stream-tickets")
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(summary = "A short-lived ticket that opens the caller's seat's event stream, for EventSource")
+    @APIResponse(responseCode = "201", description = "The ticket", content = @Content(schema = @Schema(ref = "StreamTicket")))
+    public Response streamTicket(@PathParam("id") String id,
+                                 @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
+        StreamTicket t = tickets.issue(Params.gameId(id), AuthorizationHeader.credential(authorization));
+        return Response.status(Response.Status.CREATED).entity(t).build();
+    }
+
     @GET
+    @Path("/events")
     @Produces(MediaType.SERVER_SENT_EVENTS)
     @Operation(summary = "Server-sent events: one per move, id = its seq; honours Last-Event-ID")
     @APIResponse(responseCode = "200", description = "The stream: 'move' events (id = the entry's seq, data = a MoveEvent),"
@@ -83,10 +95,10 @@ public class EventsResource {
                        @Parameter(description = "Start after this move number when Last-Event-ID is absent (default 0)")
                        @QueryParam("cursor") String cursor,
                        @Context SseEventSink sink, @Context Sse sse, @Context HttpServerRequest http) {
-        UUID gameId = GameResource.parseId(id);
+        UUID gameId = Params.gameId(id);
         boolean resuming = lastEventId != null && !lastEventId.isBlank();
-        int start = resuming ? GameReads.logCursor(lastEventId.trim(), "Last-Event-ID")
-                : GameReads.logCursor(cursor, "cursor");
+        int start = resuming ? Paging.logCursor(lastEventId.trim(), "Last-Event-ID")
+                : Paging.logCursor(cursor, "cursor");
         // Every check before the stream opens answers as any request would; none holds a connection after.
         Integer seat = viewer(gameId, AuthorizationHeader.credential(authorization), ticket);
         SseStreams.Stream out = streams.open(events.enabled(), http, sink, sse);
@@ -136,7 +148,7 @@ public class EventsResource {
         @Override
         public synchronized void catchUp() {
             try {
-                GameReads.Events batch;
+                EventReads.Events batch;
                 do {
                     if (out.isClosed()) {
                         return;

@@ -1,10 +1,8 @@
 package dev.cardtable.watching;
 
 import dev.cardtable.platform.db.Db;
-
 import dev.cardtable.platform.events.Channel;
 import dev.cardtable.platform.events.Listener;
-
 import dev.cardtable.platform.game.MovesApplied;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;

@@ -3,19 +3,15 @@ package dev.cardtable.watching;
 import dev.cardtable.platform.Failure;
 import dev.cardtable.platform.GameException;
 import dev.cardtable.platform.events.EventsConfig;
-import dev.cardtable.platform.game.SeatCredential;
-import dev.cardtable.platform.game.Seating;
-
-import dev.cardtable.platform.game.view.StreamTicket;
 import dev.cardtable.platform.game.GameRow;
 import dev.cardtable.platform.game.GameStore;
-import dev.cardtable.watching.TicketKeyStore;
+import dev.cardtable.platform.game.SeatCredential;
+import dev.cardtable.platform.game.Seating;
+import dev.cardtable.platform.game.view.StreamTicket;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import jakarta.transaction.Transactional;
 
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -23,6 +19,8 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Base64;
 import java.util.UUID;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Event-stream tickets ({@code docs/api.md}, "Stream tickets"): a seat token buys a short-lived

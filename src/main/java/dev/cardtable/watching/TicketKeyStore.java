@@ -1,8 +1,6 @@
 package dev.cardtable.watching;
 
 import dev.cardtable.platform.db.Db;
-
-
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 

@@ -1,9 +1,7 @@
 package dev.cardtable.watching;
 
 import dev.cardtable.platform.db.Db;
-
 import dev.cardtable.platform.game.GameStore;
-
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 

@@ -1,10 +1,7 @@
 package dev.cardtable.watching;
 
 import dev.cardtable.platform.db.Db;
-
 import dev.cardtable.platform.events.Channel;
-
-import dev.cardtable.watching.WatcherStore;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

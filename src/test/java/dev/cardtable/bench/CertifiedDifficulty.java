@@ -1,10 +1,10 @@
 package dev.cardtable.bench;
 
+import dev.cardtable.deals.CertifiedDeals;
 import dev.cardtable.engine.Options;
 import dev.cardtable.engine.scoundrel.ScoundrelRules;
 import dev.cardtable.engine.scoundrel.solver.Budget;
 import dev.cardtable.engine.scoundrel.solver.ScoundrelSolver;
-import dev.cardtable.deals.CertifiedDeals;
 import dev.cardtable.platform.game.view.DealCertificate;
 
 import java.util.ArrayList;

@@ -1,7 +1,6 @@
 package dev.cardtable.hints;
 
 import dev.cardtable.play.ScoundrelGameTest;
-
 import dev.cardtable.support.Api;
 import dev.cardtable.support.PostgresResource;
 import io.quarkus.test.common.QuarkusTestResource;

@@ -2,7 +2,6 @@ package dev.cardtable.history;
 
 import dev.cardtable.play.ScoundrelGameTest;
 import dev.cardtable.play.ServerRestartIT;
-
 import dev.cardtable.support.Api;
 import dev.cardtable.support.PostgresResource;
 import io.quarkus.test.common.QuarkusTestResource;

@@ -1,9 +1,8 @@
 package dev.cardtable.play;
 
 import dev.cardtable.engine.scoundrel.ScoundrelState;
-import dev.cardtable.platform.events.Listener;
 import dev.cardtable.platform.JsonText;
-import dev.cardtable.play.RecentGames;
+import dev.cardtable.platform.events.Listener;
 import dev.cardtable.support.Api;
 import dev.cardtable.support.Db;
 import dev.cardtable.support.PostgresResource;

@@ -1,15 +1,5 @@
 package dev.cardtable.play;
 
-import dev.cardtable.records.RecordTest;
-
-import dev.cardtable.support.Api;
-import dev.cardtable.support.PostgresResource;
-import io.quarkus.test.common.QuarkusTestResource;
-import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.path.json.JsonPath;
-import io.restassured.response.Response;
-import org.junit.jupiter.api.Test;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardtable.engine.Deal;
 import dev.cardtable.engine.Options;
@@ -18,7 +8,15 @@ import dev.cardtable.engine.Seat;
 import dev.cardtable.engine.Setup;
 import dev.cardtable.engine.dazzle.DazzleRules;
 import dev.cardtable.engine.scoundrel.ScoundrelRules;
+import dev.cardtable.records.RecordTest;
+import dev.cardtable.support.Api;
 import dev.cardtable.support.Db;
+import dev.cardtable.support.PostgresResource;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import io.restassured.response.Response;
+import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.HashMap;

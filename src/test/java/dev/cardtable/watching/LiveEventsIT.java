@@ -2,7 +2,6 @@ package dev.cardtable.watching;
 
 import dev.cardtable.play.ScoundrelGameTest;
 import dev.cardtable.play.ServerRestartIT;
-
 import dev.cardtable.support.PostgresResource;
 import dev.cardtable.support.ServerProcess;
 import dev.cardtable.support.SseClient;

@@ -2,7 +2,6 @@ package dev.cardtable.platform.db;
 
 import org.hibernate.exception.JDBCConnectionException;
 
-import javax.transaction.xa.XAException;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLTransientConnectionException;
@@ -10,6 +9,7 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Locale;
 import java.util.Set;
+import javax.transaction.xa.XAException;
 
 /**
  * The one definition of "the database could not be reached": whether a failure, in whatever

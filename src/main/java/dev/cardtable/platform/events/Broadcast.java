@@ -1,7 +1,6 @@
 package dev.cardtable.platform.events;
 
 import dev.cardtable.platform.db.Db;
-
 import jakarta.inject.Inject;
 
 import java.util.Set;

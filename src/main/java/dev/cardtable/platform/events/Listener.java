@@ -1,12 +1,10 @@
 package dev.cardtable.platform.events;
 
-import dev.cardtable.watching.Watchers;
 
-import dev.cardtable.platform.events.EventsConfig;
-import dev.cardtable.play.RecentGames;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
@@ -40,9 +38,9 @@ import java.util.stream.Collectors;
  *
  * <p>It connects with the datasource's URL, so behind a balancer that routes to the primary
  * (docs/cluster.md) it follows a failover: the old primary's connection is cut, the next one
- * reaches the new primary, and every channel catches up from the log. A reconnection also drops
- * the {@link RecentGames kept games}, whose versions prove nothing once the database may have
- * changed under them.
+ * reaches the new primary, and every channel catches up from the log. A reconnection is also
+ * announced as a {@link Reconnected} event, inside the listening thread, before any channel
+ * catches up: a copy kept of what the database held proves nothing once it may have changed.
  */
 @ApplicationScoped
 public class Listener {
@@ -56,7 +54,7 @@ public class Listener {
     Instance<Channel> channels;
 
     @Inject
-    RecentGames recentGames;
+    Event<Reconnected> reconnected;
 
     @Inject
     EventsConfig config;
@@ -104,8 +102,8 @@ public class Listener {
             thread.interrupt();
         }
         dispatch.shutdownNow();
-        // Watcher rows of this instance expire by themselves (Watchers#heartbeat); the database
-        // may already be stopping with the server, so they are not deleted here.
+        // Rows a channel keeps for this instance (the watched games) expire by themselves; the
+        // database may already be stopping with the server, so they are not deleted here.
     }
 
     /** Whether live events are served ({@code cardtable.events.enabled}). */
@@ -134,8 +132,8 @@ public class Listener {
                     s.execute("LISTEN " + name);
                 }
                 if (!first) {
-                    recentGames.clear();
-                    LOG.info("event listener reconnected; kept games dropped, catching up from the log");
+                    reconnected.fire(new Reconnected());
+                    LOG.info("event listener reconnected; catching up from the log");
                 }
                 first = false;
                 for (Channel channel : List.copyOf(byName.values())) {

@@ -3,11 +3,6 @@ package dev.cardtable.platform.game;
 import dev.cardtable.platform.GameException;
 import dev.cardtable.platform.JsonText;
 
-import dev.cardtable.platform.game.GameRow;
-import dev.cardtable.platform.game.MoveRow;
-import dev.cardtable.platform.game.SeatKind;
-import dev.cardtable.platform.game.SeatRow;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;

@@ -1,9 +1,7 @@
 package dev.cardtable.platform.game;
 
 import dev.cardtable.platform.db.Db;
-
 import dev.cardtable.platform.db.SqlTimes;
-
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 

@@ -1,9 +1,8 @@
 package dev.cardtable.platform.game;
 
 import dev.cardtable.platform.db.Db;
-
-import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

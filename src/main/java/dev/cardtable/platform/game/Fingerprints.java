@@ -1,11 +1,7 @@
 package dev.cardtable.platform.game;
 
-import dev.cardtable.platform.JsonText;
-
 import dev.cardtable.engine.Rng;
-import dev.cardtable.platform.game.GameRow;
-import dev.cardtable.platform.game.MoveRow;
-import dev.cardtable.platform.game.SeatRow;
+import dev.cardtable.platform.JsonText;
 
 import java.util.List;
 

@@ -1,12 +1,11 @@
 package dev.cardtable.platform.game;
 
-import dev.cardtable.platform.GameException;
-
 import dev.cardtable.engine.GameInfo;
 import dev.cardtable.engine.Opponents;
 import dev.cardtable.engine.dazzle.DazzleRules;
 import dev.cardtable.engine.dazzle.ai.DazzleOpponents;
 import dev.cardtable.engine.scoundrel.ScoundrelRules;
+import dev.cardtable.platform.GameException;
 import jakarta.inject.Singleton;
 
 import java.util.EnumSet;

@@ -1,8 +1,5 @@
 package dev.cardtable.platform.game;
 
-import dev.cardtable.platform.game.GameRow;
-import dev.cardtable.platform.game.Status;
-
 import java.util.UUID;
 
 /**

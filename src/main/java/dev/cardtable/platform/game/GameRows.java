@@ -1,8 +1,5 @@
 package dev.cardtable.platform.game;
 
-import dev.cardtable.history.HistoryQueries;
-
-import static dev.cardtable.platform.db.SqlTimes.time;
 
 import java.sql.Array;
 import java.sql.ResultSet;
@@ -12,9 +9,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
+import static dev.cardtable.platform.db.SqlTimes.time;
+
 /**
- * How a game is read with its seats, in one statement: the select ({@link GameStore},
- * {@link HistoryQueries}) and the {@link GameRow} each result row makes.
+ * How a game is read with its seats, in one statement: the select (by {@link GameStore}) and the
+ * {@link GameRow} each result row makes.
  */
 public final class GameRows {
 

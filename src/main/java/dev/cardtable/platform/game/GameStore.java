@@ -1,13 +1,10 @@
 package dev.cardtable.platform.game;
 
+import dev.cardtable.platform.db.Db;
 import dev.cardtable.platform.db.Replica;
 import dev.cardtable.platform.db.StoreFailure;
-import dev.cardtable.platform.db.Db;
-
-import static dev.cardtable.platform.db.SqlTimes.setTime;
-
-import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -15,9 +12,14 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
+
+import static dev.cardtable.platform.db.SqlTimes.setTime;
 
 /**
  * Every statement the game service sends, as plain SQL on a connection of the pool, which inside a
@@ -46,6 +48,32 @@ public class GameStore {
     /** Game {@code id} with its seats, or empty, read on connection {@code c} (the standby's, {@link Replica}). */
     public Optional<GameRow> find(Connection c, UUID id) throws SQLException {
         return readGame(c, GameRows.SELECT_GAME, id);
+    }
+
+    /**
+     * Games {@code ids} with their seats, in the order given, read on connection {@code c} (the
+     * standby's, {@link Replica}, or the pool's); ids of no game are left out. One statement.
+     */
+    public List<GameRow> find(Connection c, List<UUID> ids) throws SQLException {
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        Map<UUID, GameRow> byId = new HashMap<>();
+        try (PreparedStatement ps = c.prepareStatement(GameRows.SELECT_GAMES)) {
+            ps.setArray(1, c.createArrayOf("uuid", ids.toArray()));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    GameRow g = GameRows.read(rs);
+                    byId.put(g.id(), g);
+                }
+            }
+        }
+        return ids.stream().map(byId::get).filter(Objects::nonNull).toList();
+    }
+
+    /** {@link #find(Connection, List)} on a connection of the pool. */
+    public List<GameRow> find(List<UUID> ids) {
+        return db.work(c -> find(c, ids));
     }
 
     /**

@@ -1,7 +1,5 @@
 package dev.cardtable.platform.game;
 
-import dev.cardtable.platform.JsonText;
-
 import dev.cardtable.engine.EndMove;
 import dev.cardtable.engine.Ending;
 import dev.cardtable.engine.Player;
@@ -11,18 +9,11 @@ import dev.cardtable.engine.Rules;
 import dev.cardtable.engine.Seat;
 import dev.cardtable.engine.Standing;
 import dev.cardtable.engine.Viewer;
+import dev.cardtable.platform.JsonText;
 import dev.cardtable.platform.game.view.GameResult;
-import dev.cardtable.platform.game.FingerprintStore;
-import dev.cardtable.platform.game.GameRow;
-import dev.cardtable.platform.game.GameStore;
-import dev.cardtable.platform.game.MoveLog;
-import dev.cardtable.platform.game.MoveRow;
-import dev.cardtable.platform.game.SeatKind;
-import dev.cardtable.platform.game.SeatRow;
-import dev.cardtable.platform.game.Status;
-import jakarta.inject.Singleton;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 
 import java.time.Clock;
 import java.time.Duration;

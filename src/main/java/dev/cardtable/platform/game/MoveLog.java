@@ -1,10 +1,8 @@
 package dev.cardtable.platform.game;
 
 import dev.cardtable.platform.db.Db;
-
 import dev.cardtable.platform.db.Replica;
 import dev.cardtable.platform.db.SqlTimes;
-
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 

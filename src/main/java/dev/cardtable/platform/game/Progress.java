@@ -1,12 +1,9 @@
 package dev.cardtable.platform.game;
 
-import dev.cardtable.platform.JsonText;
-
 import dev.cardtable.engine.Result;
 import dev.cardtable.engine.Rules;
 import dev.cardtable.engine.Seat;
-import dev.cardtable.platform.game.GameRow;
-import dev.cardtable.platform.game.MoveRow;
+import dev.cardtable.platform.JsonText;
 
 import java.time.Instant;
 import java.util.ArrayList;

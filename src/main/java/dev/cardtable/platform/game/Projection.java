@@ -1,13 +1,11 @@
 package dev.cardtable.platform.game;
 
-import dev.cardtable.deals.Certificates;
-import dev.cardtable.platform.JsonText;
-
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.cardtable.engine.Rules;
 import dev.cardtable.engine.Rules.Play;
+import dev.cardtable.engine.Rules;
 import dev.cardtable.engine.Seat;
 import dev.cardtable.engine.Viewer;
+import dev.cardtable.platform.JsonText;
 import dev.cardtable.platform.game.view.GameRecord;
 import dev.cardtable.platform.game.view.GameResult;
 import dev.cardtable.platform.game.view.GameSummary;
@@ -18,13 +16,8 @@ import dev.cardtable.platform.game.view.MoveEvent;
 import dev.cardtable.platform.game.view.Position;
 import dev.cardtable.platform.game.view.SeatView;
 import dev.cardtable.platform.game.view.Timeline;
-import dev.cardtable.platform.game.GameRow;
-import dev.cardtable.platform.game.MoveRow;
-import dev.cardtable.platform.game.SeatKind;
-import dev.cardtable.platform.game.SeatRow;
-import dev.cardtable.platform.game.Status;
-import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -50,7 +43,7 @@ public class Projection {
     Clock time;
 
     @Inject
-    Certificates certificates;
+    DealCertificates certificates;
 
     /**
      * Who a caller is to the rules: everyone sees everything once the game is over; before that a

@@ -1,14 +1,11 @@
 package dev.cardtable.platform.game;
 
-import dev.cardtable.platform.JsonText;
-
 import dev.cardtable.engine.Deal;
 import dev.cardtable.engine.Options;
 import dev.cardtable.engine.Rules.Play;
 import dev.cardtable.engine.Seat;
 import dev.cardtable.engine.Setup;
-import dev.cardtable.platform.game.GameRow;
-import dev.cardtable.platform.game.MoveRow;
+import dev.cardtable.platform.JsonText;
 
 import java.util.ArrayList;
 import java.util.List;

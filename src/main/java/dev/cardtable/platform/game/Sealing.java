@@ -3,8 +3,6 @@ package dev.cardtable.platform.game;
 import dev.cardtable.platform.Failure;
 import dev.cardtable.platform.GameException;
 
-import dev.cardtable.platform.game.GameRow;
-
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;

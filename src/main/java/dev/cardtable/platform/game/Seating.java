@@ -1,15 +1,11 @@
 package dev.cardtable.platform.game;
 
+import dev.cardtable.engine.MalformedInput;
 import dev.cardtable.platform.Credentials;
 import dev.cardtable.platform.Failure;
 import dev.cardtable.platform.GameException;
 import dev.cardtable.platform.Names;
-
-import dev.cardtable.engine.MalformedInput;
 import dev.cardtable.platform.game.view.Credential;
-import dev.cardtable.platform.game.GameRow;
-import dev.cardtable.platform.game.SeatKind;
-import dev.cardtable.platform.game.SeatRow;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,11 +1,8 @@
 package dev.cardtable.platform.game;
 
-import dev.cardtable.platform.game.DueGames;
-import dev.cardtable.platform.game.GameRow;
-import dev.cardtable.platform.game.GameStore;
 import io.quarkus.narayana.jta.QuarkusTransaction;
-import io.quarkus.scheduler.Scheduled;
 import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -14,7 +11,6 @@ import org.jboss.logging.Logger;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.UUID;
 
 /**

@@ -3,7 +3,6 @@ package dev.cardtable.platform.http;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.cardtable.play.MoveRequest;
 import dev.cardtable.platform.game.view.GameView;
 
 import java.util.Arrays;
@@ -53,15 +52,15 @@ public final class ETags {
 
     /**
      * The versions an {@code If-Match} header accepts: each listed tag's version ({@code "7"},
-     * {@code 7} or a tag of {@link #of}; weak tags match nothing); null for no header or {@code *}.
+     * {@code 7} or a tag of {@link #of}; weak tags match nothing); null for no header or {@code *}
+     * (any version).
      */
-    public static MoveRequest.Expected expected(String ifMatch) {
+    public static Set<Integer> versions(String ifMatch) {
         if (ifMatch == null || ifMatch.isBlank() || ifMatch.trim().equals("*")) {
             return null;
         }
-        Set<Integer> versions = Arrays.stream(ifMatch.split(",")).map(ETags::version).filter(Objects::nonNull)
+        return Arrays.stream(ifMatch.split(",")).map(ETags::version).filter(Objects::nonNull)
                 .collect(Collectors.toSet());
-        return new MoveRequest.Expected(versions, ifMatch.trim());
     }
 
     /** Whether an {@code If-None-Match} header names {@code etag} (or is {@code *}). */

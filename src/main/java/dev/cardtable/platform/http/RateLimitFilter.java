@@ -1,11 +1,11 @@
 package dev.cardtable.platform.http;
 
-import dev.cardtable.platform.http.RateLimits.Decision;
-import dev.cardtable.platform.http.RateLimits.Route;
 import dev.cardtable.platform.Failure;
-import dev.cardtable.players.Players;
 import dev.cardtable.platform.db.ConnectionPool;
 import dev.cardtable.platform.db.DatabaseOutage;
+import dev.cardtable.platform.game.RegisteredPlayers;
+import dev.cardtable.platform.http.RateLimits.Decision;
+import dev.cardtable.platform.http.RateLimits.Route;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -44,7 +44,7 @@ public class RateLimitFilter {
     RateLimits limits;
 
     @Inject
-    Players players;
+    RegisteredPlayers players;
 
     @Inject
     ConnectionPool pool;
@@ -59,7 +59,7 @@ public class RateLimitFilter {
             return Optional.empty();
         }
         String address = http.remoteAddress() == null ? "unknown" : http.remoteAddress().hostAddress();
-        String key = route == Route.REGISTER ? null : ctx.getHeaderString(Players.HEADER);
+        String key = route == Route.REGISTER ? null : ctx.getHeaderString(RegisteredPlayers.HEADER);
         Decision d;
         String by = "this address";
         try {

@@ -15,7 +15,6 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
-import javax.sql.DataSource;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -27,6 +26,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import javax.sql.DataSource;
 
 /**
  * The token buckets behind {@link RateLimitFilter}: one per limited {@link Route} and client

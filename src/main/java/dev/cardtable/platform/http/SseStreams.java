@@ -2,11 +2,11 @@ package dev.cardtable.platform.http;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.cardtable.platform.events.EventsConfig;
 import dev.cardtable.platform.Failure;
 import dev.cardtable.platform.GameException;
 import dev.cardtable.platform.db.ConnectionPool;
 import dev.cardtable.platform.db.DatabaseOutage;
+import dev.cardtable.platform.events.EventsConfig;
 import io.quarkus.runtime.ShutdownDelayInitiatedEvent;
 import io.quarkus.runtime.ShutdownEvent;
 import io.vertx.core.http.HttpServerRequest;

@@ -2,7 +2,6 @@ package dev.cardtable.platform.db;
 
 import dev.cardtable.play.ScoundrelGameTest;
 import dev.cardtable.play.ServerRestartIT;
-
 import dev.cardtable.support.ServerProcess;
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;

@@ -2,8 +2,8 @@ package dev.cardtable.platform.db;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.cardtable.support.MovePlayers;
 import dev.cardtable.support.MovePlayers.Failure;
+import dev.cardtable.support.MovePlayers;
 import dev.cardtable.support.ServerProcess;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.junit.jupiter.api.Test;

@@ -5,9 +5,9 @@ import jakarta.transaction.RollbackException;
 import org.hibernate.exception.JDBCConnectionException;
 import org.junit.jupiter.api.Test;
 
-import javax.transaction.xa.XAException;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
+import javax.transaction.xa.XAException;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;

@@ -1,9 +1,9 @@
 package dev.cardtable.platform.db;
 
 import dev.cardtable.support.Api;
-import dev.cardtable.watching.MoveBus;
 import dev.cardtable.support.PostgresResource;
 import dev.cardtable.support.SseClient;
+import dev.cardtable.watching.MoveBus;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;

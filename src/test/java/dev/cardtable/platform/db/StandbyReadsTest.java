@@ -1,8 +1,6 @@
 package dev.cardtable.platform.db;
 
 import dev.cardtable.records.RecordTest;
-
-import dev.cardtable.platform.db.Replica;
 import dev.cardtable.support.Api;
 import dev.cardtable.support.Db;
 import dev.cardtable.support.PostgresResource;

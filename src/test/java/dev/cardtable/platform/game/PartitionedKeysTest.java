@@ -1,9 +1,8 @@
 package dev.cardtable.platform.game;
 
-import dev.cardtable.platform.db.SqlTimes;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cardtable.platform.db.SqlTimes;
 import dev.cardtable.support.Api;
 import dev.cardtable.support.Db;
 import dev.cardtable.support.PartitionedSchema;

@@ -1,7 +1,5 @@
 package dev.cardtable.platform.game;
 
-import dev.cardtable.platform.JsonText;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import dev.cardtable.engine.Deal;
@@ -16,9 +14,7 @@ import dev.cardtable.engine.dazzle.DazzleRules;
 import dev.cardtable.engine.dazzle.ai.DazzleOpponents;
 import dev.cardtable.engine.scoundrel.ScoundrelRules;
 import dev.cardtable.engine.scoundrel.ScoundrelState;
-import dev.cardtable.platform.game.GameRow;
-import dev.cardtable.platform.game.MoveRow;
-import dev.cardtable.platform.game.Status;
+import dev.cardtable.platform.JsonText;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

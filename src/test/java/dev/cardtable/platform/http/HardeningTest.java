@@ -1,7 +1,6 @@
 package dev.cardtable.platform.http;
 
 import dev.cardtable.records.RecordTest;
-
 import dev.cardtable.support.Api;
 import dev.cardtable.support.PostgresResource;
 import dev.cardtable.support.SseClient;
@@ -21,8 +20,8 @@ import java.util.List;
 import java.util.Map;
 
 import static dev.cardtable.support.Api.as;
-import static io.restassured.RestAssured.given;
 import static dev.cardtable.support.Api.move;
+import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;

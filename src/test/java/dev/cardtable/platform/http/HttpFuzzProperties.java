@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cardtable.support.RawHttp;
+import org.quicktheories.core.Gen;
+import org.quicktheories.generators.Generate;
 
 import java.io.ByteArrayOutputStream;
 import java.net.URLEncoder;
@@ -17,10 +19,6 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.quicktheories.core.Gen;
-import org.quicktheories.generators.Generate;
-import static org.quicktheories.QuickTheory.qt;
-import static org.quicktheories.generators.SourceDSL.longs;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -28,6 +26,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.quicktheories.QuickTheory.qt;
+import static org.quicktheories.generators.SourceDSL.longs;
 
 /**
  * Fuzzes a running server ({@link HttpFuzzTest} starts it and calls {@link #run}): mutated create, move, import and seat bodies (wrong

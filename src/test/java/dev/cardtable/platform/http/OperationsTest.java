@@ -4,9 +4,8 @@ import dev.cardtable.support.Api;
 import dev.cardtable.support.PostgresResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import org.junit.jupiter.api.Test;
-
 import io.restassured.response.Response;
+import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Map;
@@ -15,11 +14,11 @@ import java.util.regex.Pattern;
 
 import static dev.cardtable.support.Api.as;
 import static dev.cardtable.support.Api.move;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** Health and metrics, as an operator sees them. */
 @QuarkusTest

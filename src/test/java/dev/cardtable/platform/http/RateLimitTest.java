@@ -2,7 +2,6 @@ package dev.cardtable.platform.http;
 
 import dev.cardtable.play.ScoundrelGameTest;
 import dev.cardtable.play.ServerRestartIT;
-
 import dev.cardtable.support.Api;
 import dev.cardtable.support.Db;
 import dev.cardtable.support.PostgresResource;

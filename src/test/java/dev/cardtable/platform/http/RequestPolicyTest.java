@@ -1,7 +1,6 @@
 package dev.cardtable.platform.http;
 
 import dev.cardtable.records.RecordTest;
-
 import dev.cardtable.support.Api;
 import dev.cardtable.support.Db;
 import dev.cardtable.support.PostgresResource;

@@ -5,9 +5,9 @@ import dev.cardtable.engine.Seat;
 import dev.cardtable.engine.scoundrel.Card;
 import dev.cardtable.engine.scoundrel.ScoundrelMove;
 import dev.cardtable.engine.scoundrel.ScoundrelRules;
-import dev.cardtable.engine.scoundrel.ScoundrelState;
 import dev.cardtable.engine.scoundrel.ScoundrelState.Ruleset;
 import dev.cardtable.engine.scoundrel.ScoundrelState.WeaponBinding;
+import dev.cardtable.engine.scoundrel.ScoundrelState;
 import dev.cardtable.engine.scoundrel.ScoundrelView;
 
 import java.util.ArrayList;

@@ -2,18 +2,29 @@ package dev.cardtable.platform.game;
 
 import dev.cardtable.platform.GameException;
 
-import dev.cardtable.platform.game.PlayerRow;
-import dev.cardtable.platform.game.SeatRow;
-
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 
 /**
- * What creating and seating a game needs of registered players ({@code docs/api.md}, "Players and
- * keys"): who holds a player key, and seats verified for that holder. The players feature
- * implements it, so the core does not depend on it. Every method must be called inside a transaction.
+ * Registered players as every feature sees them ({@code docs/api.md}, "Players and keys"): who
+ * holds a player key, who holds a name, and seats verified for a holder. The players feature
+ * implements it, so that neither the core nor another feature depends on that feature. The seat
+ * methods must be called inside a transaction.
  */
-public interface SeatHolders {
+public interface RegisteredPlayers {
+
+    /** The request header that carries a player key. */
+    String HEADER = "X-Player-Key";
+
+    /** The standing registration of {@code name} (compared case-insensitively), or empty. */
+    Optional<PlayerRow> registered(String name);
+
+    /**
+     * The id of the player whose key {@code key} is, for counting its requests; empty for no key
+     * or one that opens no registration (such a request is refused later, with {@code 401}).
+     */
+    Optional<UUID> playerOf(String key);
 
     /**
      * The registered player whose key {@code key} is; empty for no key (null or blank).

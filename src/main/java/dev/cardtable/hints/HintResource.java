@@ -1,0 +1,38 @@
+package dev.cardtable.hints;
+
+import dev.cardtable.platform.http.AuthorizationHeader;
+import dev.cardtable.platform.http.Params;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/** {@code GET /api/games/{id}/hint} ({@code docs/api.md}, "Hints"): thin, over {@link HintService}. */
+@Path("/api/games/{id}/hint")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "games")
+public class HintResource {
+
+    @Inject
+    HintService hints;
+
+    @GET
+    @Operation(summary = "A recommended move for the caller's Scoundrel seat, computed from that seat's view only")
+    @APIResponse(responseCode = "200", description = "The hint",
+            content = @Content(schema = @Schema(implementation = HintView.class)))
+    public HintView hint(@PathParam("id") String id,
+                         @Parameter(description = "Bearer <seat token>; required")
+                         @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
+        return hints.hint(Params.gameId(id), AuthorizationHeader.credential(authorization));
+    }
+}

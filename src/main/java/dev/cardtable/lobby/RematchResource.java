@@ -1,0 +1,40 @@
+package dev.cardtable.lobby;
+
+import dev.cardtable.platform.http.AuthorizationHeader;
+import dev.cardtable.platform.http.GameResponses;
+import dev.cardtable.platform.http.Params;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/** {@code POST /api/games/{id}/rematch} ({@code docs/api.md}, "Rematches"): thin, over {@link Rematches}. */
+@Path("/api/games/{id}/rematch")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "games")
+public class RematchResource {
+
+    @Inject
+    Rematches rematches;
+
+    @POST
+    @Operation(summary = "From a finished game, a new game with the same players in swapped seats; the other players accept with the same call")
+    @APIResponse(responseCode = "201", description = "The rematch, created, with the caller's seat token",
+            content = @Content(schema = @Schema(ref = "Game")))
+    @APIResponse(responseCode = "200", description = "The rematch, accepted: the caller sits in the seat it kept, with a new seat token",
+            content = @Content(schema = @Schema(ref = "Game")))
+    public Response rematch(@PathParam("id") String id, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
+        Rematches.Rematch r = rematches.rematch(Params.gameId(id), AuthorizationHeader.credential(authorization));
+        return r.created() ? GameResponses.created(r.game()) : GameResponses.ok(r.game());
+    }
+}

@@ -1,0 +1,45 @@
+package dev.cardtable.platform.http;
+
+import dev.cardtable.platform.Failure;
+import dev.cardtable.platform.GameException;
+
+import java.util.UUID;
+
+/**
+ * Path and query parameters as every resource reads them: taken as text and parsed here, so that
+ * a bad one is a problem with a code ({@code docs/api.md}, "Errors"), not a bare {@code 404}.
+ */
+public final class Params {
+
+    private Params() {
+    }
+
+    /**
+     * A game id from the path.
+     *
+     * @throws GameException {@code game-not-found} for text that is no UUID: it names no game, so it
+     *                       is a 404 like an unknown one
+     */
+    public static UUID gameId(String id) {
+        try {
+            return UUID.fromString(id);
+        } catch (IllegalArgumentException e) {
+            throw GameException.gameNotFound();
+        }
+    }
+
+    /**
+     * An integer parameter named {@code name}.
+     *
+     * @throws GameException {@code malformed-request} unless it is a decimal 32-bit integer
+     */
+    public static int integer(String value, String name) {
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            boolean digits = value != null && value.matches("[+-]?[0-9]+");
+            throw new GameException(Failure.MALFORMED_REQUEST, "'" + name + "' must be an integer"
+                    + (digits ? " from " + Integer.MIN_VALUE + " to " + Integer.MAX_VALUE : ""));
+        }
+    }
+}
