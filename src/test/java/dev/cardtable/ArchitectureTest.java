@@ -3,6 +3,7 @@ package dev.cardtable;
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaMethod;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchCondition;
@@ -11,13 +12,17 @@ import com.tngtech.archunit.lang.SimpleConditionEvent;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import dev.cardtable.platform.Published;
+import jakarta.ws.rs.Path;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * The modules' rules ({@code docs/architecture.md}, "Modules"), beside the engine's purity
@@ -119,6 +124,53 @@ class ArchitectureTest {
                         c -> !outermost(c).getSimpleName().matches(".*(Resource|Request|Headers)")))
                 .should().dependOnClassesThat().resideInAnyPackage("jakarta.ws.rs..", "org.jboss.resteasy..")
                 .check(classes);
+    }
+
+    /**
+     * JAX-RS matches a request to one root resource, by the longest literal path, and never tries
+     * another: a class rooted at {@code /api/games} would hide every operation under that path that
+     * another class serves. So no root path may be the prefix of another class's operation.
+     */
+    @Test
+    void noResourceRootHidesAnotherResourcesOperation() {
+        List<JavaClass> resources = classes.stream().filter(c -> c.isAnnotatedWith(Path.class)).toList();
+        List<String> hidden = new ArrayList<>();
+        for (JavaClass owner : resources) {
+            String base = owner.getAnnotationOfType(Path.class).value();
+            for (JavaMethod m : owner.getMethods()) {
+                if (!m.isAnnotatedWith(Path.class) && !m.isMetaAnnotatedWith(jakarta.ws.rs.HttpMethod.class)) {
+                    continue; // not an operation
+                }
+                String path = base + m.tryGetAnnotationOfType(Path.class).map(Path::value).orElse("");
+                JavaClass chosen = resources.stream().filter(r -> covers(r.getAnnotationOfType(Path.class).value(), path))
+                        .max(Comparator.comparingInt(r -> literal(r.getAnnotationOfType(Path.class).value()))).orElseThrow();
+                // Roots with the same path are one root: JAX-RS matches the methods of all of them.
+                if (!chosen.getAnnotationOfType(Path.class).value().equals(base)) {
+                    hidden.add(owner.getSimpleName() + "." + m.getName() + " (" + path + ") is routed to " + chosen.getSimpleName());
+                }
+            }
+        }
+        assertEquals(List.of(), hidden);
+    }
+
+    /** Whether root path {@code root} matches the start of {@code path}, segment by segment ({@code {x}} matches any). */
+    private static boolean covers(String root, String path) {
+        String[] r = root.replaceAll("^/|/$", "").split("/");
+        String[] p = path.replaceAll("^/|/$", "").split("/");
+        if (r.length > p.length) {
+            return false;
+        }
+        for (int i = 0; i < r.length; i++) {
+            if (!r[i].startsWith("{") && !p[i].startsWith("{") && !r[i].equals(p[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The literal characters of a path template, by which JAX-RS ranks the roots that match. */
+    private static int literal(String template) {
+        return template.replaceAll("\\{[^}]*}", "").length();
     }
 
     /** The module of {@code c}: the package under {@code dev.cardtable}, or null outside it (or at its root). */

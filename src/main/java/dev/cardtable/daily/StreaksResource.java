@@ -13,7 +13,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** {@code GET /api/players/{name}/streaks} ({@code docs/api.md}, "The daily deal"): thin, over {@link DailyStreaks}. */
-@Path("/api/players/{name}/streaks")
+@Path("/api")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "players")
 public class StreaksResource {
@@ -22,6 +22,7 @@ public class StreaksResource {
     DailyStreaks streaks;
 
     @GET
+    @Path("/players/{name}/streaks")
     @Operation(summary = "A registered player's runs of consecutive days at the daily deal, played and won, per ruleset")
     @APIResponse(responseCode = "200", description = "The streaks", content = @Content(schema = @Schema(ref = "Streaks")))
     public Streaks streaks(@PathParam("name") String name) {

@@ -2,6 +2,7 @@ package dev.cardtable.engine;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The moves that end a game early, shared by every game's move JSON ({@link Ending.Kind}): read
@@ -20,8 +21,8 @@ public final class EndMove {
      */
     public static Ending.Kind parse(Map<String, ?> json) {
         Ending.Kind kind = json == null ? null : Ending.Kind.ofAction(json.get("action"));
-        if (kind != null && json.size() != 1) {
-            throw new MalformedInput("\"" + kind.action() + "\" takes no field besides \"action\"");
+        if (kind != null) {
+            MoveJson.onlyFields(json, kind.action(), Set.of());
         }
         return kind;
     }

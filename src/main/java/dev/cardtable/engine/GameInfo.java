@@ -45,14 +45,13 @@ public record GameInfo(String type, int seats, List<RulesetInfo> rulesets, List<
             Map<String, String> out = new HashMap<>();
             for (String key : given.keySet()) {
                 if (options.stream().noneMatch(o -> o.name().equals(key))) {
-                    throw new MalformedInput("unknown option '" + key + "' for ruleset " + name
-                            + "; expected one of " + options.stream().map(OptionInfo::name).toList());
+                    throw new MalformedInput(Unknown.name("option", key, options.stream().map(OptionInfo::name).toList()));
                 }
             }
             for (OptionInfo o : options) {
                 String v = given.containsKey(o.name()) ? given.get(o.name()) : o.defaultValue();
                 if (v == null || !o.values().contains(v)) {
-                    throw new MalformedInput("option " + o.name() + " must be one of " + o.values());
+                    throw new MalformedInput("option '" + o.name() + "' must be one of: " + String.join(", ", o.values()));
                 }
                 out.put(o.name(), v);
             }
@@ -84,7 +83,7 @@ public record GameInfo(String type, int seats, List<RulesetInfo> rulesets, List<
     /** The ruleset called {@code name}, or a {@link MalformedInput} naming the valid ones. */
     public RulesetInfo ruleset(String name) {
         return rulesets.stream().filter(r -> r.name().equals(name)).findFirst()
-                .orElseThrow(() -> new MalformedInput("unknown ruleset '" + name + "' for " + type
-                        + "; expected one of " + rulesets.stream().map(RulesetInfo::name).toList()));
+                .orElseThrow(() -> new MalformedInput(Unknown.name("ruleset", name,
+                        rulesets.stream().map(RulesetInfo::name).toList())));
     }
 }

@@ -18,7 +18,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** {@code GET /api/games/{id}/hint} ({@code docs/api.md}, "Hints"): thin, over {@link HintService}. */
-@Path("/api/games/{id}/hint")
+@Path("/api")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "games")
 public class HintResource {
@@ -27,6 +27,7 @@ public class HintResource {
     HintService hints;
 
     @GET
+    @Path("/games/{id}/hint")
     @Operation(summary = "A recommended move for the caller's Scoundrel seat, computed from that seat's view only")
     @APIResponse(responseCode = "200", description = "The hint",
             content = @Content(schema = @Schema(implementation = HintView.class)))

@@ -3,6 +3,7 @@ package dev.cardtable.history;
 import dev.cardtable.platform.db.Db;
 import dev.cardtable.platform.db.Replica;
 import dev.cardtable.platform.db.SqlTimes;
+import dev.cardtable.platform.game.GameCatalog;
 import dev.cardtable.platform.game.GameRow;
 import dev.cardtable.platform.game.GameStore;
 import dev.cardtable.platform.game.Status;
@@ -15,15 +16,17 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.UUID;
 
 /**
  * The SQL of the history of play: a filtered, newest-first page of games with a keyset cursor,
- * and a player's statistics. A player's games are found through the seats indexes (migration V4),
- * everything else through {@code games (created_at, id)}; either way the cursor is a row
- * comparison, so an index range starts at it instead of filtering what comes before.
+ * and a player's statistics. A player's games, and games by a player's outcome, are found through
+ * {@code player_games} (migration V11), everything else through {@code games (created_at, id)};
+ * either way the cursor is a row comparison, so an index range starts at it instead of filtering
+ * what comes before. Statistics are counters ({@code player_stats}).
  */
 @Singleton
 public class HistoryQueries {
@@ -34,7 +37,7 @@ public class HistoryQueries {
      * @param type          game type
      * @param status        status
      * @param player        a player's name
-     * @param result        the player's outcome (any human seat's without a player)
+     * @param result        the player's outcome (without a player: any player's)
      * @param createdAfter  exclusive lower bound of the creation time
      * @param createdBefore exclusive upper bound
      * @param cursorAt      creation time of the last game of the previous page
@@ -76,6 +79,9 @@ public class HistoryQueries {
     @Inject
     GameStore games;
 
+    @Inject
+    GameCatalog catalog;
+
     /** The page of games matching {@code f}, newest first (creation time, then id). */
     public Page page(Filter f) {
         return db.work(c -> page(c, f));
@@ -92,52 +98,16 @@ public class HistoryQueries {
     }
 
     private List<UUID> ids(Connection c, Filter f) throws SQLException {
-        boolean byPlayer = f.player() != null;
-        String t = byPlayer ? "s" : "g";
-        StringBuilder sql = new StringBuilder(byPlayer
-                ? "select s.game_id, s.created_at from seats s" + (f.status() != null ? " join games g on g.id = s.game_id" : "")
-                + " where s.name = ?"
-                : "select g.id, g.created_at from games g where true");
-        List<Object> p = new ArrayList<>();
-        if (byPlayer) {
-            p.add(f.player());
+        Query q = query(f, catalog.names());
+        if (q == null) {
+            return List.of();
         }
-        if (f.type() != null) {
-            sql.append(byPlayer ? " and s.game_type = ?" : " and g.type = ?");
-            p.add(f.type());
-        }
-        if (f.status() != null) {
-            sql.append(" and g.status = ?");
-            p.add(f.status().id());
-        }
-        if (f.result() != null) {
-            sql.append(byPlayer ? " and s.outcome = ?"
-                    : " and exists (select 1 from seats r where r.game_id = g.id and r.kind = 'human' and r.outcome = ?)");
-            p.add(f.result());
-        }
-        String id = byPlayer ? "s.game_id" : "g.id";
-        if (f.createdAfter() != null) {
-            sql.append(" and ").append(t).append(".created_at > ?");
-            p.add(f.createdAfter());
-        }
-        if (f.createdBefore() != null) {
-            sql.append(" and ").append(t).append(".created_at < ?");
-            p.add(f.createdBefore());
-        }
-        if (f.cursorAt() != null) {
-            sql.append(" and (").append(t).append(".created_at, ").append(id).append(") < (?, ?)");
-            p.add(f.cursorAt());
-            p.add(f.cursorId());
-        }
-        sql.append(" order by ").append(t).append(".created_at desc, ").append(id).append(" desc limit ?");
-        // One name may hold both seats of a game: fetch enough rows for limit + 1 distinct games.
-        p.add(byPlayer ? 2 * (f.limit() + 1) : f.limit() + 1);
-        try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
-            for (int i = 0; i < p.size(); i++) {
-                if (p.get(i) instanceof Instant at) {
+        try (PreparedStatement ps = c.prepareStatement(q.sql())) {
+            for (int i = 0; i < q.params().size(); i++) {
+                if (q.params().get(i) instanceof Instant at) {
                     SqlTimes.setTime(ps, i + 1, at);
                 } else {
-                    ps.setObject(i + 1, p.get(i));
+                    ps.setObject(i + 1, q.params().get(i));
                 }
             }
             LinkedHashSet<UUID> ids = new LinkedHashSet<>();
@@ -150,32 +120,113 @@ public class HistoryQueries {
         }
     }
 
-    /** The finished games of player {@code playerId}'s verified seats per type, by type. */
+    /**
+     * A statement and its parameters.
+     *
+     * @param sql    the statement
+     * @param params its parameters, in order
+     */
+    record Query(String sql, List<Object> params) {
+    }
+
+    /**
+     * The ids of a page's games, newest first, and one more when there is one, each from an index
+     * range that starts at the cursor and walks about as many rows as the page needs. A filter by
+     * a player or by an outcome is answered from {@code player_games}; by a type or a status alone
+     * from {@code games (type, status, created_at, id)}, one range for each status or type, merged;
+     * the rest from {@code games}.
+     *
+     * @param types every game type, for a filter by a status alone
+     * @return the statement, or null when nothing can match (an outcome belongs to finished games)
+     */
+    static Query query(Filter f, List<String> types) {
+        if (f.result() != null && f.status() != null && f.status() != Status.FINISHED) {
+            return null;
+        }
+        if (f.player() != null || f.result() != null) {
+            return select("select p.game_id from player_games p where true", "p", "p.game_id", f, f.type(),
+                    f.status() == null ? null : f.status().id(),
+                    f.player() == null && f.result() != null ? 2 * (f.limit() + 1) : f.limit() + 1);
+        }
+        if ((f.type() == null) == (f.status() == null)) {
+            return select("select g.id from games g where true", "g", "g.id", f, f.type(),
+                    f.status() == null ? null : f.status().id(), f.limit() + 1);
+        }
+        // One exact range per (type, status) pair, merged: "type" alone or "status" alone walks no
+        // games of the other types or statuses.
+        List<String> ts = f.type() != null ? List.of(f.type()) : types;
+        List<String> ss = f.status() != null ? List.of(f.status().id()) : Arrays.stream(Status.values()).map(Status::id).toList();
+        StringBuilder sql = new StringBuilder("select id from (");
+        List<Object> p = new ArrayList<>();
+        for (String t : ts) {
+            for (String st : ss) {
+                Query q = select("select g.id, g.created_at from games g where true", "g", "g.id", f, t, st, f.limit() + 1);
+                sql.append(p.isEmpty() ? "(" : " union all (").append(q.sql()).append(")");
+                p.addAll(q.params());
+            }
+        }
+        sql.append(") u order by created_at desc, id desc limit ?");
+        p.add(f.limit() + 1);
+        return new Query(sql.toString(), p);
+    }
+
+    /**
+     * One newest-first range of {@code from} ({@code t}: its alias, {@code id}: its game id), by
+     * {@code f}'s other filters and cursor.
+     */
+    private static Query select(String from, String t, String id, Filter f, String type, String status, int limit) {
+        StringBuilder sql = new StringBuilder(from);
+        List<Object> p = new ArrayList<>();
+        where(sql, p, f.player(), " and p.name = ?");
+        where(sql, p, type, t.equals("p") ? " and p.game_type = ?" : " and g.type = ?");
+        where(sql, p, status, " and " + t + ".status = ?");
+        where(sql, p, f.result(), " and p.outcome = ?");
+        where(sql, p, f.createdAfter(), " and " + t + ".created_at > ?");
+        where(sql, p, f.createdBefore(), " and " + t + ".created_at < ?");
+        if (f.cursorAt() != null) {
+            sql.append(" and (").append(t).append(".created_at, ").append(id).append(") < (?, ?)");
+            p.add(f.cursorAt());
+            p.add(f.cursorId());
+        }
+        sql.append(" order by ").append(t).append(".created_at desc, ").append(id).append(" desc limit ?");
+        p.add(limit);
+        return new Query(sql.toString(), p);
+    }
+
+    private static void where(StringBuilder sql, List<Object> params, Object value, String condition) {
+        if (value != null) {
+            sql.append(condition);
+            params.add(value);
+        }
+    }
+
+    /** The statement of {@link #stats(Connection, Object)}: one parameter, {@code who}. */
+    static String statsSql(Object who) {
+        return """
+                select game_type, played, won, lost, drawn, abandoned, best_score,
+                       case when scored > 0 then score_sum::float8 / scored end
+                from player_stats
+                where %s
+                order by game_type""".formatted(who instanceof UUID ? "player_id = ?" : "name = ? and player_id is null");
+    }
+
+    /** The statistics of registered player {@code playerId}'s verified seats per type, by type. */
     public List<TypeStats> stats(UUID playerId) {
         return db.work(c -> stats(c, playerId));
     }
 
-    /** {@code name}'s finished games per type, by type. */
+    /** {@code name}'s statistics per type, by type. */
     public List<TypeStats> stats(String name) {
         return db.work(c -> stats(c, name));
     }
 
     /**
      * The statistics of {@code who} read on connection {@code c} (the standby's, {@link Replica}):
-     * a player id ({@link UUID}, verified seats) or a name ({@link String}).
+     * a player id ({@link UUID}, verified seats) or a name ({@link String}). Counters kept as games
+     * end ({@link PlayerGamesStore#count}): one row per game type, whatever the history's length.
      */
     public List<TypeStats> stats(Connection c, Object who) throws SQLException {
-        // Seats get their outcome exactly when the game finishes: the stats index covers this.
-        try (PreparedStatement ps = c.prepareStatement("""
-                select game_type, sum(case when outcome <> 'abandoned' then 1 else 0 end),
-                       sum(case when outcome = 'won' then 1 else 0 end),
-                       sum(case when outcome = 'lost' then 1 else 0 end),
-                       sum(case when outcome = 'drawn' then 1 else 0 end),
-                       sum(case when outcome = 'abandoned' then 1 else 0 end),
-                       max(score), avg(score)
-                from seats
-                where %s = ? and outcome is not null
-                group by game_type order by game_type""".formatted(who instanceof UUID ? "player_id" : "name"))) {
+        try (PreparedStatement ps = c.prepareStatement(statsSql(who))) {
             ps.setObject(1, who);
             List<TypeStats> out = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {

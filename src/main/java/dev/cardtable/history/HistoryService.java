@@ -19,6 +19,7 @@ import jakarta.transaction.Transactional;
 
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -83,8 +84,8 @@ public class HistoryService {
         if (q.player() != null && !Names.valid(q.player())) {
             throw GameException.malformed("'player' is not a valid name");
         }
-        Instant after = q.createdAfter() == null ? null : instant(q.createdAfter(), "createdAfter");
-        Instant before = q.createdBefore() == null ? null : instant(q.createdBefore(), "createdBefore");
+        Instant after = q.createdAfter() == null ? null : bound(q.createdAfter(), "createdAfter", false);
+        Instant before = q.createdBefore() == null ? null : bound(q.createdBefore(), "createdBefore", true);
         Paging.Cursor cursor = q.cursor() == null ? null : Paging.Cursor.decode(q.cursor());
         HistoryQueries.Filter filter = new HistoryQueries.Filter(q.type(), status, q.player(), q.result(),
                 after, before, cursor == null ? null : cursor.createdAt(), cursor == null ? null : cursor.id(),
@@ -119,9 +120,17 @@ public class HistoryService {
                         t.abandoned(), t.bestScore(), t.meanScore())).toList());
     }
 
-    private static Instant instant(String text, String name) {
+    /**
+     * An exclusive time bound, exact to the nanosecond given: PostgreSQL keeps microseconds, so a
+     * lower bound compares as the microsecond at or below it, an upper bound as the one at or above
+     * it, which selects exactly the stored times past the bound (a finer bound sent as it is would be
+     * rounded to the nearest microsecond, and could miss a game created inside it).
+     */
+    private static Instant bound(String text, String name, boolean upper) {
         try {
-            return Paging.inRange(Instant.parse(text));
+            Instant t = Instant.parse(text);
+            Instant micros = t.truncatedTo(ChronoUnit.MICROS);
+            return Paging.inRange(upper && !micros.equals(t) ? micros.plus(1, ChronoUnit.MICROS) : micros);
         } catch (DateTimeParseException | IllegalArgumentException e) {
             throw GameException.malformed("'" + name + "' must be an RFC 3339 UTC time between years 1 and 9999,"
                     + " e.g. 2026-11-29T12:00:00Z");

@@ -18,7 +18,7 @@ public record PlayerStats(String player, boolean verified, List<TypeStats> types
      * @param won       games won
      * @param lost      games lost
      * @param drawn     games drawn
-     * @param abandoned games abandoned (nobody moved for {@code cardtable.abandon-after})
+     * @param abandoned games abandoned (nobody moved for {@code cardtable.sweep.abandon-after})
      * @param bestScore highest score
      * @param meanScore mean score, rounded to two decimals
      */

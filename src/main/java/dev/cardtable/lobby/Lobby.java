@@ -72,7 +72,7 @@ public class Lobby {
     private LobbyPage.LobbyItem item(GameRow g) {
         List<Integer> open = g.seats().stream().filter(s -> s.kind() == SeatKind.OPEN).map(SeatRow::seat).toList();
         List<String> waiting = g.seats().stream().filter(s -> s.kind() == SeatKind.HUMAN).map(SeatRow::name).toList();
-        Clocks.ClockSettings clock = Clocks.settings(g.table(), json);
+        Clocks.ClockSettings clock = g.table().clock();
         return new LobbyPage.LobbyItem(g.id(), g.type(), g.ruleset(), open, waiting, g.createdAt(), clock);
     }
 }

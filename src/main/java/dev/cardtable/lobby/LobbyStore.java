@@ -35,16 +35,8 @@ public class LobbyStore {
      */
     public List<GameRow> waiting(String type, Instant cursorAt, UUID cursorId, int limit) {
         return db.work(c -> {
-            StringBuilder sql = new StringBuilder("select id from games where status = 'waiting' and rematch_of is null");
-            if (type != null) {
-                sql.append(" and type = ?");
-            }
-            if (cursorAt != null) {
-                sql.append(" and (created_at, id) < (?, ?)");
-            }
-            sql.append(" order by created_at desc, id desc limit ?");
             List<UUID> ids = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
+            try (PreparedStatement ps = c.prepareStatement(sql(type != null, cursorAt != null))) {
                 int i = 1;
                 if (type != null) {
                     ps.setString(i++, type);
@@ -62,5 +54,16 @@ public class LobbyStore {
             }
             return games.find(c, ids);
         });
+    }
+
+    /**
+     * The statement of {@link #waiting}: the waiting games' ids from the partial index that holds
+     * them alone ({@code games_waiting_idx}, migration V11), however many games were ever played.
+     * Parameters: the type when {@code typed}, the cursor's time and id when {@code after}, the limit.
+     */
+    static String sql(boolean typed, boolean after) {
+        return "select id from games where status = 'waiting' and rematch_of is null"
+                + (typed ? " and type = ?" : "") + (after ? " and (created_at, id) < (?, ?)" : "")
+                + " order by created_at desc, id desc limit ?";
     }
 }

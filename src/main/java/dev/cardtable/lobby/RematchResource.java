@@ -19,7 +19,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** {@code POST /api/games/{id}/rematch} ({@code docs/api.md}, "Rematches"): thin, over {@link Rematches}. */
-@Path("/api/games/{id}/rematch")
+@Path("/api")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "games")
 public class RematchResource {
@@ -28,6 +28,7 @@ public class RematchResource {
     Rematches rematches;
 
     @POST
+    @Path("/games/{id}/rematch")
     @Operation(summary = "From a finished game, a new game with the same players in swapped seats; the other players accept with the same call")
     @APIResponse(responseCode = "201", description = "The rematch, created, with the caller's seat token",
             content = @Content(schema = @Schema(ref = "Game")))

@@ -80,7 +80,7 @@ public class Rematches {
                     : old.seat() == caller ? new Seating.SeatSpec(old.name(), null, null, null)
                     : new Seating.SeatSpec(null, null, null, true));
         }
-        Clocks.ClockSettings clock = Clocks.settings(g.table(), json);
+        Clocks.ClockSettings clock = g.table().clock();
         GameView next = creation.create(new NewGame(g.type(), g.ruleset(), null, json.stringMap(g.options()),
                 null, seats, clock, g.id(), false, player(g.seats().get(caller))));
         if (!store.linkRematch(g.id(), next.id())) {

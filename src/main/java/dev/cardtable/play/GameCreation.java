@@ -13,6 +13,7 @@ import dev.cardtable.platform.Failure;
 import dev.cardtable.platform.GameException;
 import dev.cardtable.platform.JsonText;
 import dev.cardtable.platform.Names;
+import dev.cardtable.platform.game.Clocks;
 import dev.cardtable.platform.game.GameCatalog;
 import dev.cardtable.platform.game.GameChanged;
 import dev.cardtable.platform.game.GameRow;
@@ -146,7 +147,7 @@ public class GameCreation implements NewGames {
         S initial = type.rules().deal(new Setup(ruleset.name(), options, deal));
         Seating.Seated seated = Seating.seat(type, req.seats());
         List<SeatRow> seats = players.verify(seated.seats(), req.player());
-        String clock = req.clock() == null ? null : json.write(req.clock().checked());
+        Clocks.ClockSettings clock = req.clock() == null ? null : req.clock().checked();
         boolean waiting = seats.stream().anyMatch(s -> s.kind() == SeatKind.OPEN);
         Instant now = writer.now();
         GameRow g = GameRow.builder().id(UUID.randomUUID()).type(info.type()).ruleset(ruleset.name())
@@ -157,7 +158,7 @@ public class GameCreation implements NewGames {
                 .createdAt(now).updatedAt(now).seats(seats).table(new GameRow.Table(clock, null, null, req.rematchOf(), null))
                 .origin(dealt == null ? GameRow.Origin.NONE : dealt.origin()).build();
         store.insert(g);
-        changes.fire(GameChanged.of(null, g));
+        changes.fire(GameChanged.of(null, g, true));
         Progress<S, M, V> p = writer.open(type, g, initial);
         if (!waiting) {
             writer.letComputersMove(p);
@@ -217,7 +218,7 @@ public class GameCreation implements NewGames {
         boolean starts = seats.stream().noneMatch(s -> s.kind() == SeatKind.OPEN);
         GameRow taken = g.seatTaken(seats, now);
         GameRow seated = starts ? taken.after(taken.update().withStatus(Status.ACTIVE, now), seats) : taken;
-        changes.fire(GameChanged.of(g.status(), seated));
+        changes.fire(GameChanged.of(g.status(), seated, true));
         return start(catalog.type(g.type()), seated, starts, seat).withCredentials(List.of(new Credential(seat, token)));
     }
 

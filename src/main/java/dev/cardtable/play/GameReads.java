@@ -86,22 +86,20 @@ public class GameReads {
      * projected for the caller as a live view would have been; everything is revealed once the
      * game is over.
      *
-     * @throws GameException {@code malformed-request} for a negative {@code n}, {@code not-found}
-     *                       past the last move
+     * @param n the move number, from 0 (the deal)
+     * @throws GameException {@code not-found} past the last move
      */
-    public Position position(UUID id, SeatCredential credential, int n) {
+    public Position position(UUID id, SeatCredential credential, long n) {
         GameReader.Loaded l = reader.load(id);
         GameRow g = l.game();
         Integer seat = reader.seat(g, credential);
-        if (n < 0) {
-            throw GameException.malformed("n is a move number from 0 (the deal)");
-        }
         if (n > g.version()) {
+            String shown = n == Long.MAX_VALUE ? "that far" : Long.toString(n);
             throw new GameException(Failure.NOT_FOUND, g.status() == Status.FINISHED
-                    ? "no position " + n + ": the game ended after " + g.version() + " moves"
-                    : "no position " + n + " yet: the game has " + g.version() + " moves");
+                    ? "no position " + shown + ": the game ended after " + g.version() + " moves"
+                    : "no position " + shown + " yet: the game has " + g.version() + " moves");
         }
-        return projection.position(reader.replay(l, n), g, seat, n);
+        return projection.position(reader.replay(l, (int) n), g, seat, (int) n);
     }
 
     /**

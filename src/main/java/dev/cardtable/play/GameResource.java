@@ -173,7 +173,7 @@ public class GameResource {
     @APIResponse(responseCode = "200", description = "The position", content = @Content(schema = @Schema(ref = "Position")))
     public Position state(@PathParam("id") String id, @PathParam("n") String n,
                                @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
-        return reads.position(Params.gameId(id), credential(authorization), Params.integer(n, "n"));
+        return reads.position(Params.gameId(id), credential(authorization), Params.moveNumber(n, "n"));
     }
 
     @GET

@@ -1,8 +1,11 @@
 package dev.cardtable.play;
 
+import dev.cardtable.platform.Failure;
+import dev.cardtable.platform.GameException;
 import dev.cardtable.platform.game.SeatCredential;
 
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 
@@ -26,5 +29,16 @@ public record MoveRequest(UUID gameId, SeatCredential credential, Map<String, Ob
      * @param given    the header as sent, for the error detail
      */
     public record Expected(Set<Integer> versions, String given) {
+
+        /** Why a move may not apply to a game at {@code version}; empty when it may. */
+        Optional<GameException> refusal(int version) {
+            if (versions.contains(version)) {
+                return Optional.empty();
+            }
+            String named = versions.isEmpty() ? "If-Match " + given
+                    + " names no version of the game (a weak tag, W/\"…\", never matches)" : "If-Match names version " + given;
+            return Optional.of(new GameException(Failure.VERSION_MISMATCH, named + " but the game is at version " + version,
+                    Map.of("currentVersion", version)));
+        }
     }
 }

@@ -5,9 +5,7 @@ import dev.cardtable.engine.Ending;
 import dev.cardtable.engine.IllegalMove;
 import dev.cardtable.engine.MalformedInput;
 import dev.cardtable.engine.Rng;
-import dev.cardtable.engine.Rules;
 import dev.cardtable.engine.Seat;
-import dev.cardtable.engine.Viewer;
 import dev.cardtable.platform.Failure;
 import dev.cardtable.platform.GameException;
 import dev.cardtable.platform.JsonText;
@@ -20,40 +18,43 @@ import dev.cardtable.platform.game.Progress;
 import dev.cardtable.platform.game.Projection;
 import dev.cardtable.platform.game.Seating;
 import dev.cardtable.platform.game.view.GameView;
-import dev.cardtable.platform.game.view.LogItem;
+import dev.cardtable.play.MovePlan.Applied;
+import dev.cardtable.play.MovePlan.Attempt;
+import dev.cardtable.play.MovePlan.Decision;
+import dev.cardtable.play.MovePlan.EndOnTime;
+import dev.cardtable.play.MovePlan.NeedsLock;
+import dev.cardtable.play.MovePlan.Overtaken;
+import dev.cardtable.play.MovePlan.Play;
+import dev.cardtable.play.MovePlan.Read;
+import dev.cardtable.play.MovePlan.Reading;
+import dev.cardtable.play.MovePlan.Refused;
+import dev.cardtable.play.MovePlan.Repeat;
+import dev.cardtable.play.MovePlan.Route;
+import dev.cardtable.play.MovePlan.TimeExpired;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.quarkus.narayana.jta.QuarkusTransaction;
-import io.quarkus.narayana.jta.TransactionExceptionResult;
 import jakarta.annotation.PostConstruct;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import java.time.Instant;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
- * The move path ({@code POST /api/games/{id}/moves}): apply the caller's move to the stored
- * position, let computer seats reply, append the log and update the game, with no replay and
- * without reading the log. Metrics {@code cardtable.moves.applied}, {@code cardtable.move.latency}
- * and {@code cardtable.moves.overtaken} (optimistic tries that another change came before) are
- * recorded here.
- *
- * <p>Most moves are written optimistically: the game is read without a lock or a transaction,
- * and the log's append and the game's update are one statement that applies only if the game
- * is still at the version read ({@link dev.cardtable.platform.game.MoveLog#advance}); when another change
- * came first the move is tried again from the game as it is now. That is two statements and no
- * {@code BEGIN}/{@code COMMIT}; one, when this instance wrote the game's last move: the game as
- * it wrote it ({@link RecentGames}) stands in for the read, and the write's version check makes
- * that safe. A move refused on such a copy is decided again on the game as stored, so that
- * every refusal is true of the game as stored at some moment. A move with an
- * {@code Idempotency-Key}, one that finds its seat's time run out, one that ends the game, and one
- * overtaken {@value #OPTIMISTIC_ATTEMPTS} times instead runs in a transaction holding the game's
- * row lock, since it writes more than the game and its log. Both ways give the same answers: an error reflects the game as read, a
- * moment that did happen.
+ * The move path ({@code POST /api/games/{id}/moves}; {@code docs/architecture.md}, "A move's
+ * path"): a plan of steps ({@link MovePlan}). Read the game and the caller's seat, decide from
+ * that and the request alone (the caller's move, then the computer seats' replies, on the stored
+ * position: no replay), write the log and the game in one statement, answer. Most moves are
+ * written without a lock or a transaction, only if the game is still at the version read
+ * ({@link dev.cardtable.platform.game.MoveLog#advance}), from the game as this instance last
+ * wrote it when it is kept ({@link RecentGames}); a move overtaken by another change is tried
+ * again, and a refusal of a kept copy is decided again on the game as stored. A move with an
+ * {@code Idempotency-Key}, one that ends the game or finds its time run out, and one overtaken
+ * {@value #OPTIMISTIC_ATTEMPTS} times is written under the game's row lock. Either way an error is
+ * true of the game as read. Metrics: {@code cardtable.moves.applied}, {@code cardtable.move.latency},
+ * {@code cardtable.moves.overtaken}.
  */
 @Singleton
 public class MoveService {
@@ -96,49 +97,17 @@ public class MoveService {
      * Applies the caller's move and any computer replies.
      *
      * @return the game after the move as the mover sees it, with the entries added
-     * @throws GameException any error of {@code docs/api.md}, "Errors"; nothing is changed then
+     * @throws GameException any error of {@code docs/api.md}, "Errors" (and the engine's
+     *                       {@link IllegalMove}, {@link MalformedInput}); nothing is changed then,
+     *                       but for a game that ended on time ({@code time-expired})
      */
     public MoveOutcome move(MoveRequest req) {
         Timer.Sample sample = Timer.start(metrics);
-        Applied out = null;
-        PreparedMove prepared = null;
-        boolean optimistic = req.idempotencyKey() == null;
-        Optional<RecentGames.Kept> kept = optimistic ? recent.get(req.gameId()) : Optional.empty();
-        for (int i = 0; i < OPTIMISTIC_ATTEMPTS && out == null && optimistic; i++) {
-            RecentGames.Kept g = kept.orElseGet(() -> RecentGames.Kept.read(
-                    store.find(req.gameId()).orElseThrow(GameException::gameNotFound)));
-            try {
-                Optional<Applied> tried = attempt(req, g, false);
-                if (tried.isEmpty()) {
-                    break; // the move needs the lock
-                }
-                out = tried.get();
-                recent.wrote(out.after(), out.state());
-            } catch (PreparedMove.NeedsLock e) {
-                prepared = e.prepared();
-                break;
-            } catch (GameWriter.Overtaken e) {
-                recent.forget(req.gameId());
-                if (kept.isEmpty()) {
-                    overtaken.increment(); // read again
-                }
-            } catch (GameException | IllegalMove | MalformedInput e) {
-                // A refusal (never thrown once the move is written) is decided again on the game
-                // as stored; any other failure is not a refusal and is not retried.
-                if (kept.isEmpty()) {
-                    throw e;
-                }
-                recent.forget(req.gameId());
-            }
-            kept = Optional.empty();
-        }
-        if (out == null) {
-            recent.forget(req.gameId());
-            if (!optimistic) {
-                prepared = prepare(req);
-            }
-            out = locked(req, prepared);
-        }
+        Route route = req.idempotencyKey() == null ? optimistic(req) : new NeedsLock(prepare(req));
+        Applied out = switch (route) {
+            case Applied applied -> applied;
+            case NeedsLock lock -> locked(req, lock.prepared());
+        };
         if (!out.outcome().replayed()) {
             metrics.counter("cardtable.moves.applied", "type", out.type()).increment(out.moves());
             sample.stop(metrics.timer("cardtable.move.latency", "type", out.type()));
@@ -147,157 +116,183 @@ public class MoveService {
     }
 
     /**
-     * A move's outcome with what the metrics count: the game type and the moves it added; and the
-     * game as now stored with its state (for a retry: as read, state null).
+     * Up to {@value #OPTIMISTIC_ATTEMPTS} tries without a lock, the first on the game as this
+     * instance last wrote it when it is kept. A refusal of the game as stored is thrown; one of the
+     * kept copy is decided again on the game as stored.
      */
-    private record Applied(MoveOutcome outcome, String type, int moves, GameRow after, Object state) {
+    private Route optimistic(MoveRequest req) {
+        Optional<RecentGames.Kept> kept = recent.get(req.gameId());
+        for (int i = 0; i < OPTIMISTIC_ATTEMPTS; i++) {
+            boolean fromCopy = kept.isPresent();
+            Reading reading = fromCopy ? read(req, kept.get().game(), kept.get().state(), true, false)
+                    : read(req, store.find(req.gameId()).orElseThrow(GameException::gameNotFound), null, false, false);
+            Attempt tried = attempt(req, reading, null);
+            kept = Optional.empty();
+            switch (tried) {
+                case Applied applied -> {
+                    recent.wrote(applied.after(), applied.state());
+                    return applied;
+                }
+                case NeedsLock lock -> {
+                    return lock;
+                }
+                case Overtaken o -> {
+                    recent.forget(req.gameId());
+                    if (!fromCopy) {
+                        overtaken.increment(); // read again
+                    }
+                }
+                case Refused refused -> {
+                    if (!fromCopy) {
+                        throw refused.reason();
+                    }
+                    recent.forget(req.gameId());
+                }
+                case TimeExpired expired -> throw new IllegalStateException("a game ends on time only under its lock");
+            }
+        }
+        return new NeedsLock(null);
     }
 
     /**
-     * The move in a transaction holding the game's row lock. A move too late ends the game on time
-     * and is refused; that end commits.
+     * The move in a transaction holding the game's row lock, with what was computed without it
+     * ({@code prepared}, or null). A move too late ends the game on time and is refused; that end
+     * commits. The game's kept copy is forgotten: this move may change it.
      */
     private Applied locked(MoveRequest req, PreparedMove prepared) {
-        return QuarkusTransaction.joiningExisting()
-                .exceptionHandler(e -> e instanceof TimeExpired ? TransactionExceptionResult.COMMIT
-                        : TransactionExceptionResult.ROLLBACK)
-                .call(() -> attempt(req, RecentGames.Kept.read(
-                        store.lock(req.gameId()).orElseThrow(GameException::gameNotFound)), true, prepared).orElseThrow());
+        recent.forget(req.gameId());
+        Attempt tried = QuarkusTransaction.joiningExisting().call(() -> {
+            GameRow g = store.lock(req.gameId()).orElseThrow(GameException::gameNotFound);
+            return attempt(req, read(req, g, null, false, true), prepared);
+        });
+        return switch (tried) {
+            case Applied applied -> applied;
+            case Refused refused -> throw refused.reason();
+            case TimeExpired expired -> throw expired.refusal();
+            case Overtaken o -> throw new IllegalStateException("a move under its game's lock was overtaken");
+            case NeedsLock lock -> throw new IllegalStateException("a move under its game's lock asked for it");
+        };
     }
 
     /**
      * A move with an {@code Idempotency-Key} computed on the game read without its lock, so that
-     * no connection is held while computer seats think; null when it cannot be (a refusal, a
-     * repeated key, or time run out are then decided under the lock).
+     * no connection is held while computer seats think; null when it cannot be (a refusal, or time
+     * run out, are then decided under the lock).
      */
     private PreparedMove prepare(MoveRequest req) {
+        Optional<GameRow> g = store.find(req.gameId());
+        if (g.isEmpty() || !(read(req, g.get(), null, false, false) instanceof Read read)) {
+            return null;
+        }
+        return decide(req, read, writer.now(), null) instanceof Play play
+                ? new PreparedMove(read.game(), read.seat(), play.progress()) : null;
+    }
+
+    /**
+     * The read step: the caller's seat at {@code g}, and under the lock, for a request with an
+     * {@code Idempotency-Key}, the response stored for it.
+     */
+    private Reading read(MoveRequest req, GameRow g, Object state, boolean kept, boolean locked) {
+        int seat;
         try {
-            GameRow g = store.find(req.gameId()).orElse(null);
-            if (g == null) {
-                return null;
-            }
-            int seat = Seating.authenticate(g, req.credential(), true);
-            apply(catalog.type(g.type()), RecentGames.Kept.read(g), seat, req, false, null, true);
-            return null;
-        } catch (PreparedMove.NeedsLock e) {
-            return e.prepared();
-        } catch (GameException | IllegalMove | MalformedInput e) {
-            return null;
+            seat = Seating.authenticate(g, req.credential(), true);
+        } catch (GameException e) {
+            return new Refused(e);
         }
-    }
-
-    /**
-     * One try of the move on {@code read}, read with its lock or without or kept from this
-     * instance's last write (its state then given too).
-     *
-     * @return empty when, read without the lock, the move needs it
-     * @throws GameWriter.Overtaken when, read without the lock, another change came first
-     */
-    private Optional<Applied> attempt(MoveRequest req, RecentGames.Kept read, boolean lock) {
-        return attempt(req, read, lock, null);
-    }
-
-    private Optional<Applied> attempt(MoveRequest req, RecentGames.Kept read, boolean lock, PreparedMove prepared) {
-        GameRow g = read.game();
-        int seat = Seating.authenticate(g, req.credential(), true);
         if (req.move() == null) {
-            throw GameException.malformed("a JSON object body is required");
+            return new Refused(GameException.malformed("a JSON object body is required"));
         }
-        String key = req.idempotencyKey();
-        // Key order and white space do not make another request.
-        String requestHash = key == null ? null : Rng.sha256Hex(json.canonicalOf(req.move()));
-        if (key != null) {
-            Optional<MoveOutcome> prior = prior(g, seat, key, requestHash);
-            if (prior.isPresent()) {
-                return Optional.of(new Applied(prior.get(), g.type(), 0, g, null));
-            }
-        }
-        Optional<Applied> out = apply(catalog.type(g.type()), read, seat, req, lock, prepared, false);
-        if (out.isPresent() && key != null) {
-            idempotency.save(g.id(), seat, key, requestHash, out.get().outcome().body(), writer.now());
-        }
-        return out;
+        IdempotencyStore.Stored prior = locked && req.idempotencyKey() != null
+                ? idempotency.find(g.id(), seat, req.idempotencyKey()).orElse(null) : null;
+        return new Read(g, state, seat, kept, locked, prior);
     }
 
-    private Optional<MoveOutcome> prior(GameRow g, int seat, String key, String requestHash) {
-        return idempotency.find(g.id(), seat, key).map(stored -> {
-            if (!stored.requestHash().equals(requestHash)) {
-                throw new GameException(Failure.IDEMPOTENCY_KEY_REUSED,
-                        "this Idempotency-Key was already used with a different body");
-            }
-            return new MoveOutcome(stored.response(), null, true);
-        });
+    /** One try on what was read: decide, then write. */
+    private Attempt attempt(MoveRequest req, Reading reading, PreparedMove prepared) {
+        if (reading instanceof Refused refused) {
+            return refused;
+        }
+        Read read = (Read) reading;
+        Instant now = writer.now();
+        return switch (decide(req, read, now, prepared)) {
+            case Play play when play.ends() && !read.locked() ->
+                    new NeedsLock(new PreparedMove(read.game(), read.seat(), play.progress()));
+            case Play play -> write(req, play);
+            case Repeat repeat -> new Applied(new MoveOutcome(read.prior().response(), null, true), read.game().type(), 0,
+                    read.game(), null);
+            case EndOnTime end -> writer.endIfDue(read.game(), now, Instant.MIN)
+                    .<Attempt>map(ended -> new TimeExpired(read.game().table().deadline()))
+                    .orElseThrow(() -> new IllegalStateException("a game due on time did not end"));
+            case NeedsLock lock -> lock;
+            case Refused refused -> refused;
+        };
     }
 
     /**
-     * @param prepared what was computed on the same game without the lock, or null
-     * @param dryRun   compute only: end with {@link PreparedMove.NeedsLock} carrying the moves, never write
-     * @throws PreparedMove.NeedsLock when, read without the lock, the move ends the game (or {@code dryRun})
+     * The decide step, from what was read and the request alone: the moves to write, or why not.
+     * The engine's refusals ({@link IllegalMove}, {@link MalformedInput}) become {@link Refused}.
      */
+    private Decision decide(MoveRequest req, Read read, Instant now, PreparedMove prepared) {
+        try {
+            return decide(catalog.type(read.game().type()), req, read, now, prepared);
+        } catch (GameException | IllegalMove | MalformedInput e) {
+            return new Refused(e);
+        }
+    }
+
     @SuppressWarnings("unchecked")
-    private <S, M, V> Optional<Applied> apply(GameType<S, M, V> type, RecentGames.Kept read, int seat,
-                                              MoveRequest req, boolean lock, PreparedMove prepared, boolean dryRun) {
+    private <S, M, V> Decision decide(GameType<S, M, V> type, MoveRequest req, Read read, Instant now,
+                                      PreparedMove prepared) {
         GameRow g = read.game();
-        Rules<S, M, V> rules = type.rules();
-        M move = rules.parseMove(req.move());
+        if (read.prior() != null) {
+            return read.prior().requestHash().equals(requestHash(req)) ? new Repeat(read) : new Refused(new GameException(
+                    Failure.IDEMPOTENCY_KEY_REUSED, "this Idempotency-Key was already used with a different body"));
+        }
+        M move = type.rules().parseMove(req.move());
         Ending.Kind ending = EndMove.parse(req.move());
         if (ending != null && !ending.byPlayer()) {
-            throw new GameException(Failure.ILLEGAL_MOVE, "\"" + ending.action() + "\" is written by the server, not played");
+            return new Refused(new GameException(Failure.ILLEGAL_MOVE, "\"" + ending.action() + "\" is written by the server, not played"));
         }
-        Instant now = writer.now();
-        if (!lock && GameWriter.due(g, now, Instant.MIN)) {
-            return Optional.empty(); // the game ends on time, under the lock
-        }
-        if (writer.endIfDue(g, now, Instant.MIN).isPresent()) {
-            throw new TimeExpired(g.table().deadline());
+        if (GameWriter.due(g, now, Instant.MIN)) {
+            return read.locked() ? new EndOnTime(read) : new NeedsLock(null);
         }
         GameException.requireActive(g.status());
-        MoveRequest.Expected expected = req.expected();
-        if (expected != null && !expected.versions().contains(g.changes())) {
-            String named = expected.versions().isEmpty() ? "If-Match " + expected.given()
-                    + " names no version of the game (a weak tag, W/\"…\", never matches)" : "If-Match names version " + expected.given();
-            throw new GameException(Failure.VERSION_MISMATCH, named + " but the game is at version " + g.changes(),
-                    Map.of("currentVersion", g.changes()));
+        Optional<GameException> stale = req.expected() == null ? Optional.empty() : req.expected().refusal(g.changes());
+        if (stale.isPresent()) {
+            return new Refused(stale.get());
         }
-        Progress<S, M, V> p;
-        if (lock && prepared != null && prepared.holdsFor(g, seat)) {
-            p = (Progress<S, M, V>) prepared.progress(); // computed on this very game, without the lock
-        } else {
-            p = read.state() == null ? writer.open(type, g)
-                    : writer.open(type, g, type.rules().stateType().cast(read.state()));
-            if (ending == null && !p.toAct().contains(Seat.of(seat))) {
-                throw new GameException(Failure.NOT_YOUR_TURN, "seat " + seat + " may not act now");
-            }
-            p.play(seat, move, now);
-            writer.letComputersMove(p);
+        if (read.locked() && prepared != null && prepared.holdsFor(g, read.seat())) {
+            return new Play(read, prepared.progress()); // computed on this very game, without the lock
         }
-        if (dryRun || !lock && p.result().isPresent()) {
-            // The end writes standings and a fingerprint too, under the lock; what was computed goes along.
-            throw new PreparedMove.NeedsLock(new PreparedMove(g, seat, p));
+        Progress<S, M, V> p = read.state() == null ? writer.open(type, g)
+                : writer.open(type, g, type.rules().stateType().cast(read.state()));
+        if (ending == null && !p.toAct().contains(Seat.of(read.seat()))) {
+            return new Refused(new GameException(Failure.NOT_YOUR_TURN, "seat " + read.seat() + " may not act now"));
         }
-        GameRow after = writer.save(p);
-        GameView view = projection.game(type, after, p.state(), seat).withApplied(applied(p, after, seat));
+        p.play(read.seat(), move, now);
+        writer.letComputersMove(p);
+        return new Play(read, p);
+    }
+
+    /** The write step: the moves and the game's new state in one statement, then the answer. */
+    private Attempt write(MoveRequest req, Play play) {
+        Read read = play.read();
+        Optional<GameRow> saved = writer.saveIfUnchanged(play.progress());
+        if (saved.isEmpty()) {
+            return new Overtaken();
+        }
+        GameRow after = saved.get();
+        GameView view = projection.moved(play.progress(), after, read.seat());
+        MoveOutcome outcome = new MoveOutcome(json.write(view), view, false);
+        if (req.idempotencyKey() != null) {
+            idempotency.save(after.id(), read.seat(), req.idempotencyKey(), requestHash(req), outcome.body(), writer.now());
+        }
         // The seats taken are counted in both versions too, and no move changes them.
-        return Optional.of(new Applied(new MoveOutcome(json.write(view), view, false), g.type(),
-                after.changes() - g.changes(), after, p.state()));
+        return new Applied(outcome, after.type(), after.changes() - read.game().changes(), after, play.progress().state());
     }
 
-    /**
-     * A move that came after its seat's deadline: the game has just ended on time, in this
-     * request's transaction, which commits.
-     */
-    static final class TimeExpired extends GameException {
-        TimeExpired(Instant deadline) {
-            super(Failure.TIME_EXPIRED, "the time for this move ran out at " + deadline + "; the game ended on time",
-                    Map.of("deadline", deadline.toString()));
-        }
-    }
-
-    /** The entries this request added, as the mover sees them after the move. */
-    private <S, M, V> List<LogItem> applied(Progress<S, M, V> p, GameRow after, int seat) {
-        Rules<S, M, V> rules = p.type().rules();
-        Viewer viewer = Projection.viewer(after, seat);
-        return p.steps().stream().map(s -> projection.entry(rules, s.row(), s.move(), rules.view(s.before(), viewer),
-                rules.view(s.after(), viewer), viewer)).toList();
+    /** Key order and white space do not make another request. */
+    private String requestHash(MoveRequest req) {
+        return Rng.sha256Hex(json.canonicalOf(req.move()));
     }
 }

@@ -21,18 +21,4 @@ record PreparedMove(GameRow read, int seat, Progress<?, ?, ?> progress) {
     boolean holdsFor(GameRow locked, int seat) {
         return this.seat == seat && read.version() == locked.version() && read.changes() == locked.changes();
     }
-
-    /** The move needs the game's lock; what was computed without it is carried to the locked try. */
-    static final class NeedsLock extends RuntimeException {
-        private final transient PreparedMove prepared;
-
-        NeedsLock(PreparedMove prepared) {
-            super(null, null, false, false);
-            this.prepared = prepared;
-        }
-
-        PreparedMove prepared() {
-            return prepared;
-        }
-    }
 }

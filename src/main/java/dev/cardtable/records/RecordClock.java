@@ -3,7 +3,6 @@ package dev.cardtable.records;
 import dev.cardtable.engine.Ending;
 import dev.cardtable.engine.Seat;
 import dev.cardtable.platform.GameException;
-import dev.cardtable.platform.JsonText;
 import dev.cardtable.platform.game.Clocks;
 import dev.cardtable.platform.game.Progress;
 import dev.cardtable.platform.game.SeatRow;
@@ -26,12 +25,12 @@ final class RecordClock {
      * through the moves at their recorded times, so a running game's clock resumes where the
      * record left it.
      */
-    static String stored(GameRecord rec, JsonText json) {
+    static Clocks.ClockSettings stored(GameRecord rec) {
         if (rec.clock() == null) {
             return null;
         }
         try {
-            return json.write(rec.clock().checked());
+            return rec.clock().checked();
         } catch (GameException e) {
             throw GameException.invalidRecord("clock: " + e.getMessage(), null);
         }
@@ -42,8 +41,8 @@ final class RecordClock {
      * clock and comes no earlier than the deadline of the seat to act, as the clock runs from the
      * game's creation through the moves before it; an {@code abandon} needs a game without one.
      */
-    static <S, M, V> void checkEnding(Progress<S, M, V> p, Ending.Kind kind, Instant at, int seq, JsonText json) {
-        String clock = p.game().table().clock();
+    static <S, M, V> void checkEnding(Progress<S, M, V> p, Ending.Kind kind, Instant at, int seq) {
+        Clocks.ClockSettings clock = p.game().table().clock();
         if (kind == Ending.Kind.ABANDONED && clock != null) {
             throw GameException.invalidRecord("move " + seq + ": a game with a clock is never abandoned", seq);
         }
@@ -53,7 +52,7 @@ final class RecordClock {
         if (clock == null) {
             throw GameException.invalidRecord("move " + seq + ": a timeout needs a clock", seq);
         }
-        Clocks.ClockSettings spec = Clocks.settings(p.game().table(), json);
+        Clocks.ClockSettings spec = clock;
         List<SeatRow> seats = p.game().seats();
         Clocks.State state = Clocks.played(spec, Clocks.start(spec, seats.size(), p.game().createdAt()),
                 p.steps().stream().map(Progress.Step::row).toList(), seats);

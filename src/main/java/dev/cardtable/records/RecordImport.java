@@ -146,7 +146,7 @@ public class RecordImport {
                 .customDeal(hasDeal ? json.write(rec.deal()) : null)
                 .seedCommitment(hasDeal ? null : Rng.commitment(rec.seed()))
                 .status(Status.ACTIVE).state(json.write(state)).createdAt(created).updatedAt(created).seats(seats)
-                .table(new GameRow.Table(RecordClock.stored(rec, json), null, null, null, null)).build();
+                .table(new GameRow.Table(RecordClock.stored(rec), null, null, null, null)).build();
         store.insert(g);
         Progress<S, M, V> p = writer.open(type, g, state);
         replayMoves(p, rec.moves() == null ? List.of() : rec.moves(), now, rec.formatVersion() >= 3);
@@ -218,7 +218,7 @@ public class RecordImport {
                 M move = p.type().rules().parseMove(rm.move() == null ? Map.of() : rm.move());
                 Instant at = rm.at() == null ? now : recordTime(rm.at(), "move " + seq + ": at", previous, now, seq);
                 if (timed) {
-                    RecordClock.checkEnding(p, EndMove.parse(rm.move()), at, seq, json);
+                    RecordClock.checkEnding(p, EndMove.parse(rm.move()), at, seq);
                 }
                 p.play(rm.seat(), move, at);
                 previous = at;

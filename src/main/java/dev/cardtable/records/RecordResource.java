@@ -27,7 +27,7 @@ import java.util.Map;
  * The portable record of a game ({@code docs/api.md}, "Records"): read one
  * ({@code GET /api/games/{id}/record}) and create a game from one ({@code POST /api/games/import}).
  */
-@Path("/api/games")
+@Path("/api")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "games")
 public class RecordResource {
@@ -39,7 +39,7 @@ public class RecordResource {
     RecordImport imports;
 
     @GET
-    @Path("/{id}/record")
+    @Path("/games/{id}/record")
     @Operation(summary = "Portable record; the seed (or custom deal) once the game is over")
     @APIResponse(responseCode = "200", description = "The record", content = @Content(schema = @Schema(ref = "Record")))
     public GameRecord record(@PathParam("id") String id) {
@@ -47,7 +47,7 @@ public class RecordResource {
     }
 
     @POST
-    @Path("/import")
+    @Path("/games/import")
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Create a game from a record, replaying and checking every move")
     @RequestBody(content = @Content(schema = @Schema(ref = "Record")))
@@ -58,7 +58,7 @@ public class RecordResource {
     }
 
     @GET
-    @Path("/import")
+    @Path("/games/import")
     @Operation(hidden = true)
     public Response importIsPostOnly() {
         return Response.fromResponse(ProblemMapper.problem(Failure.METHOD_NOT_ALLOWED,

@@ -46,7 +46,7 @@ import java.util.UUID;
  * open. Once the game is over and every move was sent, an {@code end} event follows, and the
  * stream is closed at the next heartbeat.
  */
-@Path("/api/games/{id}")
+@Path("/api")
 @Tag(name = "games")
 public class EventsResource {
 
@@ -68,7 +68,7 @@ public class EventsResource {
     SseStreams streams;
 
     @POST
-    @Path("/stream-tickets")
+    @Path("/games/{id}/stream-tickets")
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(summary = "A short-lived ticket that opens the caller's seat's event stream, for EventSource")
     @APIResponse(responseCode = "201", description = "The ticket", content = @Content(schema = @Schema(ref = "StreamTicket")))
@@ -79,7 +79,7 @@ public class EventsResource {
     }
 
     @GET
-    @Path("/events")
+    @Path("/games/{id}/events")
     @Produces(MediaType.SERVER_SENT_EVENTS)
     @Operation(summary = "Server-sent events: one per move, id = its seq; honours Last-Event-ID")
     @APIResponse(responseCode = "200", description = "The stream: 'move' events (id = the entry's seq, data = a MoveEvent),"

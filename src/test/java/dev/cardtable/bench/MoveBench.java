@@ -90,7 +90,8 @@ import java.util.stream.Stream;
  *
  * <p>Options: {@code --duration D} (30s, measured, per run), {@code --warmup D} (10s, per run),
  * {@code --clients 1,16}, {@code --data-dir DIR} (must be absent or empty; default a new temporary
- * directory), {@code --keep}, {@code --jar PATH}, {@code --pgbench PATH} (pgbench on the PATH, or
+ * directory), {@code --keep}, {@code --jar PATH}, {@code --baseline-jar PATH} (another build, measured
+ * after this one on the same database and printed beside it), {@code --pgbench PATH} (pgbench on the PATH, or
  * /usr/bin/pgbench), {@code --pgbench-games N} (20000), {@code --policy best-health|first-play},
  * {@code --seed N} (1, the load clients' tie-breaking), {@code --server-opts "JVM options"},
  * {@code --server-warmup D} (60s; 0s for none).
@@ -129,6 +130,8 @@ public final class MoveBench {
     private final List<Integer> clients;
     private final boolean keep;
     private final Path jar;
+    /** Another build of the server measured in the same run, after this one ({@code --baseline-jar}), or null. */
+    private final Path baselineJar;
     private final int poolGames;
     private final String policy;
     private final long seed;
@@ -157,6 +160,7 @@ public final class MoveBench {
                 .map(Integer::parseInt).toList();
         keep = args.containsKey("keep");
         jar = Path.of(args.getOrDefault("jar", "target/quarkus-app/quarkus-run.jar")).toAbsolutePath();
+        baselineJar = args.containsKey("baseline-jar") ? Path.of(args.get("baseline-jar")).toAbsolutePath() : null;
         poolGames = Integer.parseInt(args.getOrDefault("pgbench-games", "20000"));
         policy = args.getOrDefault("policy", LoadTool.BEST_HEALTH);
         seed = Long.parseLong(args.getOrDefault("seed", "1"));
@@ -206,7 +210,7 @@ public final class MoveBench {
                 settings.get("server_version"), dir.resolve("pg"), settings.get("fsync"),
                 settings.get("synchronous_commit"), settings.get("shared_buffers"), postmaster);
 
-        startServer();
+        startServer(jar);
         Capture capture = capture();
         stopServer();
         printCapture(capture);
@@ -227,14 +231,24 @@ public final class MoveBench {
             minimalRows.put(n, pgbenchRun("minimal", minimal, n));
         }
 
-        startServer();
+        startServer(jar);
         warmServer();
         for (int n : clients) {
             ourRows.put(n, loadRun(n));
         }
         stopServer();
+        Map<Integer, Row> baselineRows = new LinkedHashMap<>();
+        if (baselineJar != null) {
+            startServer(baselineJar);
+            warmServer();
+            for (int n : clients) {
+                baselineRows.put(n, loadRun(n));
+            }
+            stopServer();
+        }
 
         printTable(sqlRows, minimalRows, ourRows, settings);
+        printBaseline(ourRows, baselineRows);
         boolean clean = Stream.of(sqlRows, minimalRows, ourRows).flatMap(m -> m.values().stream())
                 .allMatch(r -> r.errors == 0);
         if (keep) {
@@ -330,7 +344,7 @@ public final class MoveBench {
         return m;
     }
 
-    private void startServer() throws Exception {
+    private void startServer(Path jar) throws Exception {
         String java = ProcessHandle.current().info().command().orElse("java");
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
@@ -1153,6 +1167,23 @@ public final class MoveBench {
                         n == 1 ? "" : "s", r.count(), r.seconds(), r.errors());
                 r.note().lines().forEach(l -> out.println("    " + l));
             }
+        }
+    }
+
+    /** This build against {@code --baseline-jar}, measured in the same run on the same database. */
+    private void printBaseline(Map<Integer, Row> ours, Map<Integer, Row> baseline) {
+        if (baseline.isEmpty()) {
+            return;
+        }
+        out.println();
+        out.println("This build (" + jar + ") against the baseline (" + baselineJar + "), measured after it:");
+        for (int n : clients) {
+            Row o = ours.get(n);
+            Row b = baseline.get(n);
+            out.printf(Locale.ROOT, "%d client%s: moves/s %s vs %s (this ÷ baseline %s); p50 %s vs %s ms; server CPU"
+                            + " per move %s vs %s ms; errors %d vs %d%n", n, n == 1 ? "" : "s", num(o.perSecond(), 1),
+                    num(b.perSecond(), 1), ratio(o.perSecond(), b.perSecond()), num(o.p50Ms(), 2), num(b.p50Ms(), 2),
+                    num(o.serverCpuMs(), 3), num(b.serverCpuMs(), 3), o.errors(), b.errors());
         }
     }
 

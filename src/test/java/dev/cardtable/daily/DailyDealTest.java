@@ -51,7 +51,7 @@ class DailyDealTest {
     public static class DaysPass implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("cardtable.abandon-after", "P3650D");
+            return Map.of("cardtable.sweep.abandon-after", "P3650D");
         }
     }
 

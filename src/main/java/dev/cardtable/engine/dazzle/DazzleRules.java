@@ -7,6 +7,7 @@ import dev.cardtable.engine.Ending;
 import dev.cardtable.engine.GameInfo;
 import dev.cardtable.engine.IllegalMove;
 import dev.cardtable.engine.MalformedInput;
+import dev.cardtable.engine.MoveJson;
 import dev.cardtable.engine.Rng;
 import dev.cardtable.engine.Rules;
 import dev.cardtable.engine.Seat;
@@ -33,6 +34,9 @@ import java.util.TreeMap;
  * thread-safe.
  */
 public final class DazzleRules implements Rules<DazzleState, DazzleMove, DazzleView> {
+
+    /** The actions of a Dazzle move ({@code dazzle.md}), besides the endings every game has. */
+    private static final List<String> ACTIONS = List.of("present", "own");
 
     /** The game type name. */
     public static final String TYPE = "dazzle";
@@ -525,20 +529,14 @@ public final class DazzleRules implements Rules<DazzleState, DazzleMove, DazzleV
      */
     @Override
     public DazzleMove parseMove(Map<String, ?> json) {
-        if (json == null) {
-            throw new MalformedInput("a move must be an object with an \"action\"");
-        }
+        String a = MoveJson.action(json, ACTIONS);
         Ending.Kind end = EndMove.parse(json);
         if (end != null) {
             return new DazzleMove.End(end);
         }
-        Object action = json.get("action");
-        if (!(action instanceof String a)) {
-            throw new MalformedInput("a move needs an \"action\": \"present\" or \"own\"");
-        }
         switch (a) {
             case "present" -> {
-                onlyKeys(json, "cards");
+                MoveJson.onlyFields(json, a, Set.of("cards"));
                 if (!(json.get("cards") instanceof List<?> cards) || cards.size() != 2
                         || !(cards.get(0) instanceof String c0) || !(cards.get(1) instanceof String c1)) {
                     throw new MalformedInput("\"present\" needs \"cards\": a list of two card codes");
@@ -546,19 +544,13 @@ public final class DazzleRules implements Rules<DazzleState, DazzleMove, DazzleV
                 return new Present(Card.parse(c0), Card.parse(c1));
             }
             case "own" -> {
-                onlyKeys(json, "card");
+                MoveJson.onlyFields(json, a, Set.of("card"));
                 if (!(json.get("card") instanceof String c)) {
                     throw new MalformedInput("\"own\" needs \"card\": a card code");
                 }
                 return new Own(Card.parse(c));
             }
-            default -> throw new MalformedInput("unknown action; expected \"present\", \"own\", \"resign\" or \"abort\"");
-        }
-    }
-
-    private static void onlyKeys(Map<String, ?> json, String key) {
-        if (!json.keySet().equals(Set.of("action", key))) {
-            throw new MalformedInput("this action takes exactly the keys \"action\" and \"" + key + "\"");
+            default -> throw new IllegalStateException("unhandled action " + a);
         }
     }
 

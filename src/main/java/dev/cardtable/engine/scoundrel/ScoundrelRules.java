@@ -9,6 +9,7 @@ import dev.cardtable.engine.GameInfo.RulesetInfo;
 import dev.cardtable.engine.GameInfo;
 import dev.cardtable.engine.IllegalMove;
 import dev.cardtable.engine.MalformedInput;
+import dev.cardtable.engine.MoveJson;
 import dev.cardtable.engine.Options;
 import dev.cardtable.engine.Rng;
 import dev.cardtable.engine.Rules;
@@ -44,6 +45,9 @@ import java.util.TreeSet;
  * </ul>
  */
 public final class ScoundrelRules implements Rules<ScoundrelState, ScoundrelMove, ScoundrelView> {
+
+    /** The actions of a Scoundrel move ({@code scoundrel.md}), besides the endings every game has. */
+    private static final List<String> ACTIONS = List.of("avoid", "play");
 
     /** The game type name. */
     public static final String TYPE = "scoundrel";
@@ -234,23 +238,18 @@ public final class ScoundrelRules implements Rules<ScoundrelState, ScoundrelMove
      */
     @Override
     public ScoundrelMove parseMove(Map<String, ?> json) {
-        if (json == null) {
-            throw new MalformedInput("a move is a JSON object such as {\"action\":\"play\",\"card\":\"QS\"}");
-        }
+        String action = MoveJson.action(json, ACTIONS);
         Ending.Kind end = EndMove.parse(json);
         if (end != null) {
             return new ScoundrelMove.End(end);
         }
-        if (!(json.get("action") instanceof String action)) {
-            throw new MalformedInput("a move needs \"action\": \"avoid\" or \"play\"");
-        }
         switch (action) {
             case "avoid" -> {
-                onlyKeys(json, action, Set.of("action"));
+                MoveJson.onlyFields(json, action, Set.of());
                 return ScoundrelMove.avoid();
             }
             case "play" -> {
-                onlyKeys(json, action, Set.of("action", "card", "barehanded"));
+                MoveJson.onlyFields(json, action, Set.of("card", "barehanded"));
                 if (!(json.get("card") instanceof String code)) {
                     throw new MalformedInput("\"play\" needs \"card\": a card code such as \"QS\"");
                 }
@@ -267,8 +266,7 @@ public final class ScoundrelRules implements Rules<ScoundrelState, ScoundrelMove
                 }
                 return new ScoundrelMove.Play(card, barehanded);
             }
-            default -> throw new MalformedInput("unknown action " + Card.quote(action)
-                    + "; expected \"avoid\", \"play\", \"resign\" or \"abort\"");
+            default -> throw new IllegalStateException("unhandled action " + action);
         }
     }
 
@@ -491,15 +489,6 @@ public final class ScoundrelRules implements Rules<ScoundrelState, ScoundrelMove
         return new ScoundrelState(state.ruleset(), state.weaponBinding(), dungeon, room, state.discard(),
                 state.health(), state.weapon(), state.slain(), state.previousRoomAvoided(), state.roomFaced(),
                 state.potionUsedThisTurn(), state.lastFaced(), known);
-    }
-
-    private static void onlyKeys(Map<String, ?> json, String action, Set<String> allowed) {
-        for (String key : json.keySet()) {
-            if (!allowed.contains(key)) {
-                throw new MalformedInput("unknown field " + Card.quote(key) + " in a move with action \""
-                        + action + "\"; it takes " + allowed.stream().sorted().toList());
-            }
-        }
     }
 
     private static int monsterValue(List<Card> cards) {

@@ -1,7 +1,11 @@
 package dev.cardtable.platform.game;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import dev.cardtable.platform.GameException;
-import dev.cardtable.platform.JsonText;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -28,6 +32,10 @@ public final class Clocks {
     public static final Duration MAX = Duration.ofDays(60);
     /** {@link #MAX} as {@code docs/api.md} writes it ({@code Duration} itself would write {@code PT1440H}). */
     static final String MAX_TEXT = "P" + MAX.toDays() + "D";
+
+    /** The clock's stored form: the server's JSON conventions (ISO-8601 times, every field). */
+    private static final ObjectMapper STORED = JsonMapper.builder().addModule(new JavaTimeModule())
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS).build();
 
     private Clocks() {
     }
@@ -113,16 +121,33 @@ public final class Clocks {
     }
 
     /**
-     * The clock chosen at creation of a stored game, or null for a game without one: the one
-     * place a stored clock is read.
+     * A stored clock (column {@code games.clock}, JSON), or null for none: read once, with the game
+     * ({@link GameRows}), the one place a stored clock is parsed.
      */
-    public static ClockSettings settings(GameRow.Table table, JsonText json) {
-        return table.clock() == null ? null : json.read(table.clock(), ClockSettings.class);
+    static ClockSettings readSettings(String text) {
+        return read(text, ClockSettings.class);
     }
 
-    /** The stored state of a game's clock, or null before it started (or for a game without one). */
-    public static State state(GameRow.Table table, JsonText json) {
-        return table.clockState() == null ? null : json.read(table.clockState(), State.class);
+    /** A stored clock's state (column {@code games.clock_state}, JSON), or null before it started or for none. */
+    static State readState(String text) {
+        return read(text, State.class);
+    }
+
+    /** {@code clockOrState} as stored (JSON, times as ISO-8601 text), or null for null. */
+    static String write(Object clockOrState) {
+        try {
+            return clockOrState == null ? null : STORED.writeValueAsString(clockOrState);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write a clock", e);
+        }
+    }
+
+    private static <T> T read(String text, Class<T> type) {
+        try {
+            return text == null ? null : STORED.readValue(text, type);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored clock unreadable: " + text, e);
+        }
     }
 
     /** A clock starting at {@code at} for {@code seats} seats. */

@@ -2,6 +2,7 @@ package dev.cardtable.platform.game;
 
 import dev.cardtable.engine.GameInfo;
 import dev.cardtable.engine.Opponents;
+import dev.cardtable.engine.Unknown;
 import dev.cardtable.engine.dazzle.DazzleRules;
 import dev.cardtable.engine.dazzle.ai.DazzleOpponents;
 import dev.cardtable.engine.scoundrel.ScoundrelRules;
@@ -37,7 +38,7 @@ public class GameCatalog {
     public GameType<?, ?, ?> type(String type) {
         GameType<?, ?, ?> t = type == null ? null : types.get(type);
         if (t == null) {
-            throw GameException.malformed("unknown game type '" + type + "'; expected one of " + types.keySet());
+            throw GameException.malformed(Unknown.name("game type", type, List.copyOf(types.keySet())));
         }
         return t;
     }
@@ -45,6 +46,11 @@ public class GameCatalog {
     /** The game type of the daily deal: the first that offers it. */
     public GameType<?, ?, ?> daily() {
         return types.values().stream().filter(t -> t.offers(GameType.Ability.DAILY_DEAL)).findFirst().orElseThrow();
+    }
+
+    /** The names of the game types offered, in the order {@link #types} lists them. */
+    public List<String> names() {
+        return List.copyOf(types.keySet());
     }
 
     /** Every type's description, in registration order. */

@@ -1,5 +1,7 @@
 package dev.cardtable.platform.game;
 
+import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 
 /**
@@ -14,14 +16,24 @@ import java.util.UUID;
  * @param origin    where its deal came from (certified, a day's daily deal, or neither)
  * @param rematchOf the game it is a rematch of, or null
  * @param version   its version (moves applied) after the change
+ * @param type      its game type
+ * @param createdAt when it was created
+ * @param seats     its seats after the change, as stored (with their standings once it ended)
+ * @param seated    whether the change wrote seats: created the game, took a seat, or stored the standings
  */
 public record GameChanged(UUID gameId, String ruleset, Status before, Status after, GameRow.Origin origin,
-                          UUID rematchOf, int version) {
+                          UUID rematchOf, int version, String type, Instant createdAt, List<SeatRow> seats,
+                          boolean seated) {
 
-    /** The change that left {@code after} in place of a game whose status was {@code before} (null: a new game). */
-    public static GameChanged of(Status before, GameRow after) {
+    /**
+     * The change that left {@code after} in place of a game whose status was {@code before} (null: a
+     * new game).
+     *
+     * @param seated whether the change wrote the game's seats
+     */
+    public static GameChanged of(Status before, GameRow after, boolean seated) {
         return new GameChanged(after.id(), after.ruleset(), before, after.status(), after.origin(),
-                after.table().rematchOf(), after.version());
+                after.table().rematchOf(), after.version(), after.type(), after.createdAt(), after.seats(), seated);
     }
 
     /** Whether the game ended with this change (finished, abandoned or cancelled). */

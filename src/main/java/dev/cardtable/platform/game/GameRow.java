@@ -193,20 +193,21 @@ public record GameRow(UUID id, String type, String ruleset, int rulesetVersion, 
     /**
      * What is played around the game: its clock and rematch links (migration V8).
      *
-     * @param clock      the clock settings (JSON), or null for no clock
-     * @param clockState each seat's remaining time and when the turn began (JSON), or null before
-     *                   the game starts or without a clock
+     * @param clock      the clock settings, or null for no clock
+     * @param clockState each seat's remaining time and when the turn began, or null before the
+     *                   game starts or without a clock
      * @param deadline   when the seat to act runs out of time, or null when no clock runs
      * @param rematchOf  the game this one is a rematch of, or null
      * @param rematch    the rematch made from this game, or null
      */
-    public record Table(String clock, String clockState, Instant deadline, UUID rematchOf, UUID rematch) {
+    public record Table(Clocks.ClockSettings clock, Clocks.State clockState, Instant deadline, UUID rematchOf,
+                        UUID rematch) {
 
         /** No clock, no rematch. */
         public static final Table NONE = new Table(null, null, null, null, null);
 
         /** This table with the clock at {@code clockState} and {@code deadline}. */
-        public Table running(String clockState, Instant deadline) {
+        public Table running(Clocks.State clockState, Instant deadline) {
             return new Table(clock, clockState, deadline, rematchOf, rematch);
         }
     }
@@ -246,11 +247,11 @@ public record GameRow(UUID id, String type, String ruleset, int rulesetVersion, 
      * @param result     the result (JSON) or null
      * @param updatedAt  time of this change
      * @param finishedAt end time or null
-     * @param clockState the clock's state (JSON) or null
+     * @param clockState the clock's state or null
      * @param deadline   when the seat to act runs out of time, or null
      */
     public record GameUpdate(Status status, int version, String state, String result, Instant updatedAt,
-                             Instant finishedAt, String clockState, Instant deadline) {
+                             Instant finishedAt, Clocks.State clockState, Instant deadline) {
 
         /** This update with {@code status}, changed at {@code at}. */
         public GameUpdate withStatus(Status status, Instant at) {
@@ -258,7 +259,7 @@ public record GameRow(UUID id, String type, String ruleset, int rulesetVersion, 
         }
 
         /** This update with the clock at {@code clockState} and {@code deadline}. */
-        public GameUpdate withClock(String clockState, Instant deadline) {
+        public GameUpdate withClock(Clocks.State clockState, Instant deadline) {
             return new GameUpdate(status, version, state, result, updatedAt, finishedAt, clockState, deadline);
         }
     }

@@ -51,7 +51,7 @@ public final class GameRows {
                 .customDeal(rs.getString(7)).seedCommitment(rs.getString(8)).status(Status.of(rs.getString(9)))
                 .version(rs.getInt(10)).state(rs.getString(11)).result(rs.getString(12)).createdAt(time(rs, 13))
                 .updatedAt(time(rs, 14)).finishedAt(time(rs, 15)).seatsTaken(rs.getInt(16)).seats(seats(rs, 17, 30))
-                .table(new GameRow.Table(rs.getString(25), rs.getString(26), time(rs, 27),
+                .table(new GameRow.Table(Clocks.readSettings(rs.getString(25)), Clocks.readState(rs.getString(26)), time(rs, 27),
                         rs.getObject(28, UUID.class), rs.getObject(29, UUID.class)))
                 .origin(new GameRow.Origin(rs.getBoolean(31), rs.getObject(32, LocalDate.class)))
                 .build();

@@ -117,8 +117,8 @@ public class GameStore {
                 setTime(ps, 13, g.createdAt());
                 setTime(ps, 14, g.updatedAt());
                 setTime(ps, 15, g.finishedAt());
-                ps.setString(16, g.table().clock());
-                ps.setString(17, g.table().clockState());
+                ps.setString(16, Clocks.write(g.table().clock()));
+                ps.setString(17, Clocks.write(g.table().clockState()));
                 setTime(ps, 18, g.table().deadline());
                 ps.setObject(19, g.table().rematchOf());
                 ps.setBoolean(20, g.origin().certified());
@@ -168,7 +168,7 @@ public class GameStore {
         ps.setString(i + 3, u.result());
         setTime(ps, i + 4, u.updatedAt());
         setTime(ps, i + 5, u.finishedAt());
-        ps.setString(i + 6, u.clockState());
+        ps.setString(i + 6, Clocks.write(u.clockState()));
         setTime(ps, i + 7, u.deadline());
         return i + 8;
     }

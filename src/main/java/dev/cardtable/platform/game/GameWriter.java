@@ -141,58 +141,74 @@ public class GameWriter {
     }
 
     /**
+     * Writes what {@code p} changed, as {@link #saveIfUnchanged}, on a game the caller holds the
+     * lock of (or has just created), which nothing else can change meanwhile.
+     *
+     * @return the game row as now stored
+     */
+    public <S, M, V> GameRow save(Progress<S, M, V> p) {
+        return saveIfUnchanged(p).orElseThrow(() -> new IllegalStateException("game " + p.game().id()
+                + " changed under its lock"));
+    }
+
+    /**
      * Writes what {@code p} changed: appends its moves, stores the new state (and status, from
      * {@code p.game()} unless the game is now over), and when the game ends the standings and its
      * fingerprint; notifies live events. A game read without its lock is written only if nothing
      * changed it since ({@link MoveLog#advance}).
      *
-     * @return the game row as now stored
-     * @throws Overtaken when another change to the game came first; nothing was written
+     * @return the game row as now stored; empty when another change to the game came first, and
+     * nothing was written
      */
-    public <S, M, V> GameRow save(Progress<S, M, V> p) {
+    public <S, M, V> Optional<GameRow> saveIfUnchanged(Progress<S, M, V> p) {
         GameRow g = p.game();
         List<MoveRow> rows = p.steps().stream().map(Progress.Step::row).toList();
-        Instant updated = rows.isEmpty() ? g.updatedAt() : rows.get(rows.size() - 1).at();
         Optional<? extends Result> result = p.result();
-        boolean ends = result.isPresent() && g.status() != Status.FINISHED;
         List<SeatRow> seats = result.map(r -> standings(g.seats(), r)).orElse(g.seats());
-        Status status = result.isPresent() ? Status.FINISHED : g.status();
-        GameRow.GameUpdate u = clocked(g, rows, p, status, new GameRow.GameUpdate(status, p.version(),
-                json.write(p.state()), result.map(r -> json.write(GameResult.of(r))).orElse(null), updated,
-                result.isPresent() ? Objects.requireNonNullElse(g.finishedAt(), updated) : null, null, null));
+        GameRow.GameUpdate u = update(p, rows);
         if (rows.isEmpty()) {
             store.update(g.id(), u);
         } else if (!moveLog.advance(g, u, rows)) {
-            throw new Overtaken();
+            return Optional.empty();
         }
-        GameRow after = g.after(u, seats);
-        if (ends) {
-            boolean imported = fingerprints.holds(g.id());
-            List<MoveRow> log = new ArrayList<>(moveLog.log(g.id(), 0, g.version()));
-            log.addAll(rows);
-            // A game that ends exactly as another stored game did keeps no fingerprint of its own.
-            // Played here from its deal, it is a second real play and counts; resumed from a record,
-            // it is that stored game again, so its seats get no standing and it counts once.
-            boolean twinOfImport = fingerprints.claim(g.id(), Fingerprints.of(after, log, json)).isPresent() && imported;
-            if (!twinOfImport) {
-                store.updateSeats(g.id(), seats);
-            }
-        }
+        boolean ends = result.isPresent() && g.status() != Status.FINISHED;
+        boolean standings = ends && ended(g, g.after(u, seats), rows, seats);
+        GameRow after = g.after(u, standings ? seats : g.seats());
         if (!rows.isEmpty()) {
             movesApplied.fire(new MovesApplied(g.id(), p.version()));
         }
-        changes.fire(GameChanged.of(g.status(), after));
-        return after;
+        changes.fire(GameChanged.of(g.status(), after, standings));
+        return Optional.of(after);
+    }
+
+    /** The game's changeable columns after {@code p}'s moves ({@code rows}). */
+    private <S, M, V> GameRow.GameUpdate update(Progress<S, M, V> p, List<MoveRow> rows) {
+        GameRow g = p.game();
+        Instant updated = rows.isEmpty() ? g.updatedAt() : rows.getLast().at();
+        Optional<? extends Result> result = p.result();
+        Status status = result.isPresent() ? Status.FINISHED : g.status();
+        return clocked(g, rows, p, status, new GameRow.GameUpdate(status, p.version(),
+                json.write(p.state()), result.map(r -> json.write(GameResult.of(r))).orElse(null), updated,
+                result.isPresent() ? Objects.requireNonNullElse(g.finishedAt(), updated) : null, null, null));
     }
 
     /**
-     * Another change to a game came between reading it without its lock and writing a move: the
-     * move is to be tried again from the game as it is now.
+     * Game {@code g} has just ended, as {@code after}: its fingerprint, and its seats' standings.
+     *
+     * @return whether the standings were stored (not for a game that is a stored game over again)
      */
-    public static final class Overtaken extends RuntimeException {
-        Overtaken() {
-            super("the game changed meanwhile", null, false, false);
+    private boolean ended(GameRow g, GameRow after, List<MoveRow> rows, List<SeatRow> seats) {
+        boolean imported = fingerprints.holds(g.id());
+        List<MoveRow> log = new ArrayList<>(moveLog.log(g.id(), 0, g.version()));
+        log.addAll(rows);
+        // A game that ends exactly as another stored game did keeps no fingerprint of its own.
+        // Played here from its deal, it is a second real play and counts; resumed from a record,
+        // it is that stored game again, so its seats get no standing and it counts once.
+        boolean twinOfImport = fingerprints.claim(g.id(), Fingerprints.of(after, log, json)).isPresent() && imported;
+        if (!twinOfImport) {
+            store.updateSeats(g.id(), seats);
         }
+        return !twinOfImport;
     }
 
     /** {@code u} with the clock run through {@code rows}: started when the game starts, stopped when it ends. */
@@ -201,14 +217,14 @@ public class GameWriter {
         if (g.table().clock() == null || status == Status.WAITING) {
             return u;
         }
-        Clocks.ClockSettings spec = Clocks.settings(g.table(), json);
-        Clocks.State stored = Clocks.state(g.table(), json);
+        Clocks.ClockSettings spec = g.table().clock();
+        Clocks.State stored = g.table().clockState();
         Clocks.State st = stored == null ? Clocks.start(spec, g.seats().size(), g.updatedAt()) : stored;
         st = Clocks.played(spec, st, rows, g.seats());
         Instant deadline = status == Status.ACTIVE
                 ? Clocks.deadline(spec, st, Clocks.running(p.toAct().stream().map(Seat::number).toList(), g.seats()))
                 : null;
-        return u.withClock(json.write(st), deadline);
+        return u.withClock(st, deadline);
     }
 
     private static List<SeatRow> standings(List<SeatRow> seats, Result r) {

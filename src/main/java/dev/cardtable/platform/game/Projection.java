@@ -84,6 +84,18 @@ public class Projection {
     }
 
     /**
+     * Game {@code after} as its seat {@code seat} sees it just after {@code p}'s moves were written,
+     * with the entries they added ({@code applied}), as the move's answer.
+     */
+    public <S, M, V> GameView moved(Progress<S, M, V> p, GameRow after, int seat) {
+        Rules<S, M, V> rules = p.type().rules();
+        Viewer viewer = viewer(after, seat);
+        List<LogItem> applied = p.steps().stream().map(s -> entry(rules, s.row(), s.move(),
+                rules.view(s.before(), viewer), rules.view(s.after(), viewer), viewer)).toList();
+        return game(p.type(), after, p.state(), seat).withApplied(applied);
+    }
+
+    /**
      * The game as {@code seat} got it from {@code GET /api/games/{id}} right after move {@code n}:
      * the {@code game} of a live event. Only the moment the game ended reveals everything, so an
      * event is the same whether it is sent at once or caught up after the end.
@@ -128,7 +140,7 @@ public class Projection {
         if (t.clock() == null) {
             return null;
         }
-        return Clocks.view(Clocks.settings(t, json), Clocks.state(t, json), t.deadline(),
+        return Clocks.view(t.clock(), t.clockState(), t.deadline(),
                 Clocks.running(toAct, g.seats()), g.seats().size(), time.instant());
     }
 
@@ -202,7 +214,7 @@ public class Projection {
         String deal = customDeal(g);
         return new GameRecord(GameRecord.FORMAT, GameRecord.VERSION, g.type(), g.ruleset(), g.rulesetVersion(),
                 json.stringMap(g.options()), seats,
-                Clocks.settings(g.table(), json),
+                g.table().clock(),
                 g.seedCommitment(), seed(g), deal == null ? null : json.tree(deal),
                 moves, g.status().id(), json.tree(g.result()), g.createdAt(), g.finishedAt());
     }

@@ -6,7 +6,6 @@ import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 import java.time.Duration;
@@ -41,8 +40,12 @@ public class Sweep {
     @Inject
     DueGames dueGames;
 
-    @ConfigProperty(name = "cardtable.abandon-after", defaultValue = "P7D")
-    Duration abandonAfter;
+    private final Duration abandonAfter;
+
+    @Inject
+    Sweep(SweepConfig config) {
+        abandonAfter = config.abandonAfter();
+    }
 
     private volatile boolean stopping;
 
@@ -67,7 +70,7 @@ public class Sweep {
 
     /**
      * Ends every game due now: timed out (its deadline passed) or abandoned (no clock, and no
-     * change for {@code cardtable.abandon-after}).
+     * change for {@code cardtable.sweep.abandon-after}).
      *
      * @return how many games this call ended (at most {@value #MAX_PER_RUN})
      */

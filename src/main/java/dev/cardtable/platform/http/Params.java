@@ -29,6 +29,23 @@ public final class Params {
     }
 
     /**
+     * A move number: 0 for the deal, then each move's; it names a position whether or not the game
+     * has reached it (the service tells which).
+     *
+     * @throws GameException {@code malformed-request} for anything but a decimal number from 0
+     */
+    public static long moveNumber(String value, String name) {
+        if (value == null || !value.matches("[0-9]{1,18}")) {
+            boolean huge = value != null && value.matches("[0-9]+");
+            if (huge) {
+                return Long.MAX_VALUE;
+            }
+            throw new GameException(Failure.MALFORMED_REQUEST, "'" + name + "' must be a move number: 0 (the deal) or more");
+        }
+        return Long.parseLong(value);
+    }
+
+    /**
      * An integer parameter named {@code name}.
      *
      * @throws GameException {@code malformed-request} unless it is a decimal 32-bit integer

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import dev.cardtable.engine.IllegalMove;
 import dev.cardtable.engine.MalformedInput;
+import dev.cardtable.engine.Unknown;
 import dev.cardtable.platform.Failure;
 import dev.cardtable.platform.GameException;
 import dev.cardtable.platform.db.ConnectionPool;
@@ -109,7 +110,8 @@ public class ProblemMapper {
     @ServerExceptionMapper
     public Response mismatched(com.fasterxml.jackson.databind.exc.MismatchedInputException e, UriInfo uri) {
         if (e instanceof com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException u) {
-            return problem(Failure.MALFORMED_REQUEST, "unknown field '" + u.getPropertyName() + "'", Map.of(), uri);
+            return problem(Failure.MALFORMED_REQUEST, Unknown.name("field", u.getPropertyName(),
+                    u.getKnownPropertyIds().stream().map(String::valueOf).sorted().toList()), Map.of(), uri);
         }
         return json(e, uri);
     }

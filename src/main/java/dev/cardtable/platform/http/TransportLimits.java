@@ -8,7 +8,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+import jakarta.inject.Inject;
 
 import java.util.Map;
 
@@ -17,10 +17,10 @@ import java.util.Map;
  * is sent:
  *
  * <ul>
- *   <li>the request line ({@code cardtable.max-request-line-bytes}): {@code 414 uri-too-long};</li>
- *   <li>the header section ({@code cardtable.max-header-bytes}): {@code 431 headers-too-large};</li>
- *   <li>the body: {@code cardtable.max-record-bytes} for a record import, else
- *       {@code cardtable.max-body-bytes}: {@code 413 payload-too-large} with the limit as
+ *   <li>the request line ({@code cardtable.http.max-request-line-bytes}): {@code 414 uri-too-long};</li>
+ *   <li>the header section ({@code cardtable.http.max-header-bytes}): {@code 431 headers-too-large};</li>
+ *   <li>the body: {@code cardtable.http.max-record-bytes} for a record import, else
+ *       {@code cardtable.http.max-body-bytes}: {@code 413 payload-too-large} with the limit as
  *       {@code limit}.</li>
  * </ul>
  *
@@ -39,17 +39,18 @@ public class TransportLimits {
     /** Router order: right after {@link RequestText}. */
     static final int ORDER = RequestText.ORDER + 10;
 
-    @ConfigProperty(name = "cardtable.max-body-bytes")
-    long maxBody;
+    private final long maxBody;
+    private final long maxRecord;
+    private final long maxRequestLine;
+    private final long maxHeaders;
 
-    @ConfigProperty(name = "cardtable.max-record-bytes")
-    long maxRecord;
-
-    @ConfigProperty(name = "cardtable.max-request-line-bytes")
-    long maxRequestLine;
-
-    @ConfigProperty(name = "cardtable.max-header-bytes")
-    long maxHeaders;
+    @Inject
+    TransportLimits(LimitsConfig limits) {
+        maxBody = limits.maxBodyBytes();
+        maxRecord = limits.maxRecordBytes();
+        maxRequestLine = limits.maxRequestLineBytes();
+        maxHeaders = limits.maxHeaderBytes();
+    }
 
     void install(@Observes Router router) {
         router.route().order(ORDER).handler(this::limit);

@@ -3,6 +3,7 @@ package dev.cardtable.engine.dazzle.ai;
 import dev.cardtable.engine.MalformedInput;
 import dev.cardtable.engine.Opponents;
 import dev.cardtable.engine.Player;
+import dev.cardtable.engine.Unknown;
 import dev.cardtable.engine.dazzle.DazzleMove;
 import dev.cardtable.engine.dazzle.DazzleView;
 
@@ -39,7 +40,7 @@ public final class DazzleOpponents implements Opponents<DazzleView, DazzleMove> 
     @Override
     public Player<DazzleView, DazzleMove> player(String level, Integer budget) {
         if (level == null) {
-            throw new MalformedInput("unknown AI level; expected one of " + LEVELS);
+            throw new MalformedInput("an AI seat needs 'ai', one of: " + String.join(", ", LEVELS));
         }
         if (budget != null && !level.equals("ismcts")) {
             throw new MalformedInput("aiBudget applies to ismcts only; " + level + " has no budget");
@@ -54,7 +55,7 @@ public final class DazzleOpponents implements Opponents<DazzleView, DazzleMove> 
                 }
                 yield new IsmctsPlayer(budget == null ? IsmctsPlayer.DEFAULT_ITERATIONS : budget);
             }
-            default -> throw new MalformedInput("unknown AI level '" + level + "'; expected one of " + LEVELS);
+            default -> throw new MalformedInput(Unknown.name("AI level", level, LEVELS));
         };
     }
 }

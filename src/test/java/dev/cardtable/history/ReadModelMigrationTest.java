@@ -1,0 +1,103 @@
+package dev.cardtable.history;
+
+import dev.cardtable.play.DazzleGameTest;
+import dev.cardtable.players.PlayersTest;
+import dev.cardtable.support.Api;
+import dev.cardtable.support.Db;
+import dev.cardtable.support.PostgresResource;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import static dev.cardtable.support.Api.as;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * Migration V11 fills the history's read models from the games already stored, exactly as the
+ * server keeps them as games are played: the tables the server wrote equal those the migration
+ * writes again from the same games.
+ */
+@QuarkusTest
+@QuarkusTestResource(PostgresResource.class)
+class ReadModelMigrationTest {
+
+    /** This test's rows of a table like player_games (%s), by name (%s: the names, quoted). */
+    private static final String GAMES = "select name, game_id, created_at, game_type, status, outcome, score, player_id,"
+            + " rated from %s where name in (%s) order by name, game_id";
+    /** This test's rows of a table like player_stats (%s), by name or by its registered player (%s, %s). */
+    private static final String STATS = "select name, player_id, game_type, played, won, lost, drawn, abandoned,"
+            + " best_score, score_sum, scored from %s where name in (%s) or player_id in (select id from players"
+            + " where name = %s) order by name nulls first, player_id, game_type";
+
+    @Test
+    void theMigrationWritesWhatTheServerKeeps() throws Exception {
+        String name = "m" + UUID.randomUUID().toString().substring(0, 8);
+        HistoryTest.won(name);
+        HistoryTest.lost(name);
+        Api.scoundrel("running", name);
+        Response self = Api.create(Map.of("type", "dazzle", "seed", "self-play-1",
+                "seats", List.of(Map.of("name", name), Map.of("name", name))));
+        DazzleGameTest.playOut(self.path("id"), self.jsonPath(), self.path("credentials[0].token"),
+                self.path("credentials[1].token"));
+        String registered = PlayersTest.unique("v");
+        String key = PlayersTest.register(registered);
+        Response verified = as(null).header("X-Player-Key", key).body(Map.of("type", "dazzle", "seed", "v",
+                "seats", List.of(Map.of("name", registered), Map.of("ai", "random")))).post("/api/games")
+                .then().statusCode(201).extract().response();
+        String verifiedToken = verified.path("credentials[0].token");
+        DazzleGameTest.playOut(verified.path("id"), verified.jsonPath(), verifiedToken);
+        Response waiting = Api.create(Map.of("type", "dazzle", "seats", List.of(Map.of("name", name), Map.of("open", true))));
+        as(waiting.path("credentials[0].token")).post("/api/games/" + waiting.path("id") + "/cancel").then().statusCode(200);
+
+        String names = "'" + name + "', '" + registered + "'";
+        String player = "'" + registered + "'";
+        try (Connection c = Db.connect(); Statement st = c.createStatement()) {
+            // Written again from the same games, beside the tables the server kept.
+            st.executeUpdate("create temp table migrated_games (like player_games including defaults)");
+            st.executeUpdate("create temp table migrated_stats (like player_stats including defaults)");
+            for (String insert : backfill()) {
+                st.executeUpdate(insert.replace("player_games", "migrated_games").replace("player_stats", "migrated_stats"));
+            }
+            List<List<String>> kept = rows(st, GAMES.formatted("player_games", names));
+            assertEquals(6, kept.size(), "the server kept one row per name per game: " + kept);
+            assertEquals(kept, rows(st, GAMES.formatted("migrated_games", names)));
+            List<List<String>> stats = rows(st, STATS.formatted("player_stats", names, player));
+            assertEquals(4, stats.size(), "by name: scoundrel and dazzle, and the registered name's dazzle; by the registered player: dazzle");
+            assertEquals(stats, rows(st, STATS.formatted("migrated_stats", names, player)));
+        }
+    }
+
+    /** The migration's statements that fill the tables from the games. */
+    private static List<String> backfill() throws Exception {
+        String sql = Files.readString(Path.of("src/main/resources/db/migration/V11__read_models.sql"));
+        return Arrays.stream(sql.split(";")).map(s -> s.replaceAll("(?m)^--.*$", "").trim())
+                .filter(s -> s.startsWith("insert into")).toList();
+    }
+
+    private static List<List<String>> rows(Statement st, String sql) throws Exception {
+        List<List<String>> out = new ArrayList<>();
+        try (ResultSet rs = st.executeQuery(sql)) {
+            int n = rs.getMetaData().getColumnCount();
+            while (rs.next()) {
+                List<String> row = new ArrayList<>();
+                for (int i = 1; i <= n; i++) {
+                    row.add(rs.getString(i));
+                }
+                out.add(row);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,137 @@
+package dev.cardtable.support;
+
+import org.flywaydb.core.Flyway;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Arrays;
+import java.util.Map;
+
+/**
+ * A database of its own on the tests' PostgreSQL, migrated and filled in SQL with enough games
+ * that the planner meets the shapes of a large history ({@value #GAMES} games over a year, 20,000
+ * names, one of them, {@value #HEAVY}, in a fifth of the games, a few waiting games, daily
+ * attempts), for the tests that read query plans. Filled once per JVM; nothing runs on it but
+ * {@code EXPLAIN}s.
+ */
+public final class FilledSchema {
+
+    /** The database's name. */
+    public static final String DATABASE = "cardtable_plans";
+    /** Games in it. */
+    public static final int GAMES = 200_000;
+    /** The name in a fifth of the games, of both types. */
+    public static final String HEAVY = "heavy";
+    /** Names {@code n1} … {@code n20000} hold the other seats; {@code n1} … {@code n2000} are registered. */
+    public static final int NAMES = 20_000;
+
+    private static Map<String, String> config;
+
+    private FilledSchema() {
+    }
+
+    /** A connection to the filled database. */
+    public static Connection connect() throws SQLException {
+        Map<String, String> c = prepare();
+        return DriverManager.getConnection(c.get("url"), c.get("user"), c.get("password"));
+    }
+
+    private static synchronized Map<String, String> prepare() {
+        if (config != null) {
+            return config;
+        }
+        Map<String, String> base = PostgresResource.database().datasourceConfig();
+        String url = base.get("quarkus.datasource.jdbc.url");
+        String user = base.get("quarkus.datasource.username");
+        String password = base.get("quarkus.datasource.password");
+        String filled = url.replaceFirst("/[^/?]+(\\?|$)", "/" + DATABASE + "$1");
+        try (Connection c = DriverManager.getConnection(url, user, password); Statement st = c.createStatement()) {
+            st.execute("drop database if exists " + DATABASE + " with (force)");
+            st.execute("create database " + DATABASE);
+        } catch (SQLException e) {
+            throw new IllegalStateException("could not create the database for query plans", e);
+        }
+        Flyway.configure().dataSource(filled, user, password).locations("classpath:db/migration").load().migrate();
+        try (Connection c = DriverManager.getConnection(filled, user, password); Statement st = c.createStatement()) {
+            st.execute(FILL.formatted(GAMES, NAMES, HEAVY));
+            st.execute("truncate player_games, player_stats");
+            for (String insert : readModelBackfill()) {
+                st.execute(insert);
+            }
+            st.execute("analyze");
+        } catch (SQLException e) {
+            throw new IllegalStateException("could not fill the database for query plans", e);
+        }
+        config = Map.of("url", filled, "user", user, "password", password);
+        return config;
+    }
+
+    /** The statements of migration V11 that fill the read models from the games. */
+    public static java.util.List<String> readModelBackfill() {
+        try {
+            String sql = Files.readString(Path.of("src/main/resources/db/migration/V11__read_models.sql"));
+            return Arrays.stream(sql.split(";")).map(s -> s.replaceAll("(?m)^--.*$", "").trim())
+                    .filter(s -> s.startsWith("insert into")).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * The games (%1$d), names (%2$d) and the heavy player (%3$s): game i was created i minutes after
+     * the year began; a fifth are Dazzle (a human against a computer), the rest Scoundrel; one in
+     * 6,000 waits for a player, one in 1,500 runs, the rest are finished (won, lost, drawn, and one
+     * in fifty abandoned); the newest 20,000 have ten moves each; 200 registered players played the
+     * daily deal on each of 100 days.
+     */
+    private static final String FILL = """
+            insert into players (id, name, key_hash, created_at)
+            select md5('p' || i)::uuid, 'n' || i, md5('k' || i), timestamptz '2026-01-01'
+            from generate_series(1, 2000) i;
+
+            create temp table g as
+            select i, md5('g' || i)::uuid id, case when i %% 5 = 0 then 'dazzle' else 'scoundrel' end type,
+                   case when i %% 6000 = 0 then 'waiting' when i %% 1500 = 0 then 'active' else 'finished' end status,
+                   timestamptz '2026-01-01' + make_interval(mins => i) created,
+                   case when i %% 10 in (0, 3) then '%3$s' else 'n' || (1 + (i * 7919) %% %2$d) end name
+            from generate_series(1, %1$d) i;
+
+            insert into games (id, type, ruleset, ruleset_version, options, seed, seed_commitment, status, version,
+                               state, result, created_at, updated_at, finished_at, seats_taken)
+            select id, type, 'standard', 1, '{}', 's' || i, 'c' || i, status, 20, '{}', null, created, created,
+                   case when status = 'finished' then created + interval '10 minutes' end, 0
+            from g;
+
+            insert into seats (game_id, seat, kind, name, outcome, score, player_id, game_type, created_at)
+            select id, 0, 'human', name,
+                   case when status <> 'finished' then null when i %% 50 = 0 then 'abandoned'
+                        when i %% 3 = 0 then 'won' when i %% 3 = 1 then 'lost' else 'drawn' end,
+                   case when status = 'finished' and i %% 50 <> 0 then i %% 40 - 20 end,
+                   case when name <> '%3$s' and (1 + (i * 7919) %% %2$d) <= 2000 then md5('p' || (1 + (i * 7919) %% %2$d))::uuid end,
+                   type, created
+            from g;
+
+            insert into seats (game_id, seat, kind, ai_level, game_type, created_at)
+            select id, 1, 'ai', 'random', type, created from g where type = 'dazzle';
+
+            insert into moves (game_id, seq, seat, move, at)
+            select g.id, s, 0, '{"action":"avoid"}', g.created + make_interval(secs => s)
+            from g, generate_series(1, 10) s
+            where g.i > %1$d - 20000;
+
+            insert into daily_deals (day, ruleset, seed, seed_commitment, created_at)
+            select date '2026-01-01' + d, 'standard', 'd' || d, 'c' || d, timestamptz '2026-01-01'
+            from generate_series(0, 99) d;
+
+            insert into daily_attempts (day, ruleset, player_id, game_id, started_at)
+            select date '2026-01-01' + d, 'standard', md5('p' || p)::uuid, md5('g' || (1 + d * 200 + p))::uuid,
+                   timestamptz '2026-01-01' + make_interval(days => d)
+            from generate_series(0, 99) d, generate_series(1, 200) p;
+            """;
+}

@@ -1,0 +1,95 @@
+package dev.cardtable.support;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Query plans read as a test reads them: a statement run with {@code EXPLAIN (ANALYZE, FORMAT JSON)}
+ * on the {@link FilledSchema}, and what each of its scans did. A query that answers from the size of
+ * its answer reads no big table from end to end and walks about as many rows as it returns.
+ */
+public final class Plans {
+
+    /** The tables whose every row a read must never walk. */
+    public static final Set<String> BIG = Set.of("games", "seats", "moves", "player_games", "player_stats",
+            "daily_attempts");
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private Plans() {
+    }
+
+    /**
+     * One scan of a plan.
+     *
+     * @param node     its node type (Seq Scan, Index Scan, …)
+     * @param relation the table it reads
+     * @param index    the index it walks, or null
+     * @param walked   the rows it read: returned plus removed by its filter, over all its loops
+     */
+    public record Scan(String node, String relation, String index, long walked) {
+    }
+
+    /** The plan of {@code sql} with {@code params}, run on {@code c}. */
+    public static JsonNode explain(Connection c, String sql, List<Object> params) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("explain (analyze, format json) " + sql)) {
+            for (int i = 0; i < params.size(); i++) {
+                Object p = params.get(i);
+                ps.setObject(i + 1, p instanceof Instant t ? Timestamp.from(t) : p);
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return JSON.readTree(rs.getString(1)).get(0).get("Plan");
+            } catch (java.io.IOException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    /** Every scan of {@code plan}. */
+    public static List<Scan> scans(JsonNode plan) {
+        List<Scan> out = new ArrayList<>();
+        collect(plan, out);
+        return out;
+    }
+
+    private static void collect(JsonNode node, List<Scan> out) {
+        if (node.has("Relation Name")) {
+            long loops = Math.max(1, node.path("Actual Loops").asLong());
+            long walked = (node.path("Actual Rows").asLong() + node.path("Rows Removed by Filter").asLong()
+                    + node.path("Rows Removed by Index Recheck").asLong()) * loops;
+            out.add(new Scan(node.path("Node Type").asText(), node.path("Relation Name").asText(),
+                    node.has("Index Name") ? node.path("Index Name").asText() : null, walked));
+        }
+        for (JsonNode child : node.path("Plans")) {
+            collect(child, out);
+        }
+    }
+
+    /**
+     * Why {@code plan} does not answer from the size of its answer: a sequential scan of a
+     * {@link #BIG} table, or a scan that walked more than {@code most} rows; empty when it does.
+     */
+    public static List<String> faults(JsonNode plan, long most) {
+        List<String> out = new ArrayList<>();
+        for (Scan s : scans(plan)) {
+            if (BIG.contains(s.relation()) && s.node().equals("Seq Scan")) {
+                out.add("sequential scan of " + s.relation());
+            } else if (s.walked() > most) {
+                out.add(s.node() + " of " + s.relation() + (s.index() == null ? "" : " by " + s.index()) + " walked "
+                        + s.walked() + " rows (at most " + most + ")");
+            }
+        }
+        return out;
+    }
+}
