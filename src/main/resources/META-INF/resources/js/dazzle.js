@@ -89,7 +89,11 @@ function colours(game) {
 
 function offer(game, onMove, keys) {
   const v = game.view;
-  if (!v.offer) return null;
+  // While the game runs, the offer's place is kept when no pair is on the table: the board does
+  // not jump when one is put there.
+  if (!v.offer) {
+    return v.phase === 'over' ? null : h('div', { class: 'offer none' }, h('h2', {}, 'Offer'), h('p', { class: 'muted' }, 'No pair on the table.'));
+  }
   const owns = game.legalMoves.filter((m) => m.action === 'own');
   const items = v.offer.map((code, i) => {
     const m = owns.find((o) => o.card === code);

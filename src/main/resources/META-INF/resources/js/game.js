@@ -260,8 +260,9 @@ export async function gamePage(app, show, ctx, id) {
     if (!wanted && poll) { clearInterval(poll); poll = null; }
   };
 
+  // The last moves are part of the first drawing, so that nothing moves when they arrive.
+  await log.refresh(current);
   draw();
-  log.refresh(current);
   if (current.status !== 'finished') stop = api.follow(id, current.moveCount, update);
   watch();
   ctx.onLeave(() => { stop(); if (poll) clearInterval(poll); if (ticker) clearInterval(ticker); });

@@ -63,10 +63,11 @@ export async function historyPage(show, params) {
   day('createdAfter', 'Created after'), day('createdBefore', 'Created before'),
   h('button', { type: 'submit', id: 'filter' }, 'Filter'));
   const table = historyTable(Object.fromEntries(Object.entries(filters).filter(([, v]) => v)));
+  // The first page of games is read before the page is shown: the table does not grow under the reader.
+  await table.load();
   show(h('h1', {}, 'History'),
     h('p', { class: 'muted' }, 'Result: the player’s outcome, or any person’s without a player; “abandoned”: games nobody finished.'),
     form, table.node);
-  await table.load();
 }
 
 const STATS = ['Game', 'Played', 'Won', 'Lost', 'Drawn', 'Abandoned', 'Best score', 'Mean score'];
@@ -76,6 +77,7 @@ const STREAKS = ['Ruleset', 'Days played', 'Days won', 'Playing streak (now / be
 export async function playerPage(show, name) {
   const [stats, streaks] = await Promise.all([api.playerStats(name), api.streaks(name).catch(() => null)]);
   const table = historyTable({ player: name });
+  await table.load();
   const head = (cols) => h('thead', {}, h('tr', {}, cols.map((c) => h('th', { scope: 'col' }, c))));
   show(h('h1', {}, `Player ${stats.player || name}`, stats.verified ? h('span', { class: 'badge' }, 'registered') : null),
     h('p', { class: 'muted' }, stats.verified
@@ -95,5 +97,4 @@ export async function playerPage(show, name) {
           [r.ruleset, r.days, r.wins, `${r.played.current} / ${r.played.longest}`, `${r.won.current} / ${r.won.longest}`, r.lastPlayed || '']
             .map((c, i) => h('td', { 'data-label': STREAKS[i] }, String(c))))))))] : null,
     h('h2', {}, 'Games'), table.node);
-  await table.load();
 }

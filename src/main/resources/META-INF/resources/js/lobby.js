@@ -38,13 +38,8 @@ export async function lobbyPage(show, ctx) {
   };
   const remove = (id) => { items.delete(id); draw(); };
 
-  show(h('h1', {}, 'Lobby'),
-    h('p', {}, 'Games waiting for a second player, updated live. Take a seat to start playing at once.'),
-    field('Your name for a seat', name),
-    h('div', { class: 'table-wrap' }, h('table', { class: 'lobby responsive', id: 'lobby' },
-      h('thead', {}, h('tr', {}, ['Game', 'Waiting', 'Clock', 'Since', 'Join'].map((c) => h('th', { scope: 'col' }, c)))), body)),
-    dazzle ? dazzleForm(dazzle, ctx.go, true) : null);
-
+  // Followed from before the first read, so that no change is missed; shown once the list is read,
+  // so that the rows do not push the form below them down as they arrive.
   const stop = api.followLobby((kind, data) => {
     if (kind === 'opened') items.set(data.id, data);
     else items.delete(data.id);
@@ -58,4 +53,11 @@ export async function lobbyPage(show, ctx) {
     cursor = page.next;
   } while (cursor && items.size < 200);
   draw();
+
+  show(h('h1', {}, 'Lobby'),
+    h('p', {}, 'Games waiting for a second player, updated live. Take a seat to start playing at once.'),
+    field('Your name for a seat', name),
+    h('div', { class: 'table-wrap' }, h('table', { class: 'lobby responsive', id: 'lobby' },
+      h('thead', {}, h('tr', {}, ['Game', 'Waiting', 'Clock', 'Since', 'Join'].map((c) => h('th', { scope: 'col' }, c)))), body)),
+    dazzle ? dazzleForm(dazzle, ctx.go, true) : null);
 }

@@ -39,10 +39,12 @@ public final class Browser implements AutoCloseable {
 
     private final ChromeDriver driver;
     private final Path profile;
+    private final boolean ownsProfile;
 
-    private Browser(ChromeDriver driver, Path profile) {
+    private Browser(ChromeDriver driver, Path profile, boolean ownsProfile) {
         this.driver = driver;
         this.profile = profile;
+        this.ownsProfile = ownsProfile;
     }
 
     /** Starts a fresh headless Chromium with its own throw-away profile, sized like a laptop window. */
@@ -52,14 +54,24 @@ public final class Browser implements AutoCloseable {
 
     /** Starts a fresh headless Chromium whose window is {@code width} × {@code height} CSS pixels. */
     public static Browser start(int width, int height) {
-        Path chromium = binary("cardtable.chromium", "/usr/bin/chromium");
-        Path chromedriver = binary("cardtable.chromedriver", "/usr/bin/chromedriver");
-        Path profile;
         try {
-            profile = Files.createTempDirectory("cardtable-chromium-");
+            return start(width, height, Files.createTempDirectory("cardtable-chromium-"), true);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * Starts a headless Chromium on the profile folder {@code profile}, which outlives it: what the
+     * pages store there (local storage, e.g. seat tokens) is there for the next browser started on it.
+     */
+    public static Browser withProfile(Path profile) {
+        return start(1280, 900, profile, false);
+    }
+
+    private static Browser start(int width, int height, Path profile, boolean ownsProfile) {
+        Path chromium = binary("cardtable.chromium", "/usr/bin/chromium");
+        Path chromedriver = binary("cardtable.chromedriver", "/usr/bin/chromedriver");
         ChromeOptions options = new ChromeOptions();
         options.setBinary(chromium.toFile());
         options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
@@ -80,7 +92,7 @@ public final class Browser implements AutoCloseable {
                 .usingDriverExecutable(chromedriver.toFile())
                 .usingAnyFreePort()
                 .build();
-        return new Browser(new ChromeDriver(service, options), profile);
+        return new Browser(new ChromeDriver(service, options), profile, ownsProfile);
     }
 
     private static Path binary(String property, String fallback) {
@@ -177,10 +189,12 @@ public final class Browser implements AutoCloseable {
         try {
             driver.quit();
         } finally {
-            try (Stream<Path> files = Files.walk(profile)) {
-                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            } catch (IOException e) {
-                // A profile left behind in the temp directory harms nothing.
+            if (ownsProfile) {
+                try (Stream<Path> files = Files.walk(profile)) {
+                    files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                } catch (IOException e) {
+                    // A profile left behind in the temp directory harms nothing.
+                }
             }
         }
     }
