@@ -60,7 +60,7 @@ public final class FilledSchema {
         Flyway.configure().dataSource(filled, user, password).locations("classpath:db/migration").load().migrate();
         try (Connection c = DriverManager.getConnection(filled, user, password); Statement st = c.createStatement()) {
             st.execute(FILL.formatted(GAMES, NAMES, HEAVY));
-            st.execute("truncate player_games, player_stats");
+            st.execute("truncate player_games, player_stats, daily_standings");
             for (String insert : readModelBackfill()) {
                 st.execute(insert);
             }
@@ -72,12 +72,12 @@ public final class FilledSchema {
         return config;
     }
 
-    /** The statements of migration V11 that fill the read models from the games. */
+    /** The statements of migration V11 that fill the read models from the games, in order. */
     public static java.util.List<String> readModelBackfill() {
         try {
             String sql = Files.readString(Path.of("src/main/resources/db/migration/V11__read_models.sql"));
             return Arrays.stream(sql.split(";")).map(s -> s.replaceAll("(?m)^--.*$", "").trim())
-                    .filter(s -> s.startsWith("insert into")).toList();
+                    .filter(s -> s.startsWith("insert into") || s.startsWith("update")).toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
