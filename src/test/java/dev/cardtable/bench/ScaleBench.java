@@ -56,8 +56,10 @@ import java.util.stream.Stream;
  *   <li><b>Reads</b> ({@link ScaleReads}): PostgreSQL is restarted as the server runs it by
  *   default (fsync and synchronous commit on, its other settings PostgreSQL's defaults), the
  *   server started on it, and each read is requested {@code --warmup} (10) times untimed, then
- *   {@code --reps} (100) times timed, one request at a time; with {@code --check} the first answer
- *   of each is compared with {@link ScaleTruth}.</li>
+ *   {@code --reps} (100) times timed, one request at a time, except that a read which has taken
+ *   {@code --max-per-read} (120s) stops once it has {@value ScaleReads#MIN_REPS} timed requests
+ *   (the table gives each read's count); with {@code --check} the first answer of each is
+ *   compared with {@link ScaleTruth}.</li>
  *   <li><b>A move</b> on a new Scoundrel game: {@code --moves} (500) moves, each timed, after as
  *   many untimed; with {@code --compare-empty} the same on a second server on an empty database
  *   in the same run, alternating between the two in five rounds.</li>
@@ -95,6 +97,7 @@ public final class ScaleBench {
      * @param templates     finished template games played by the engine
      * @param reps          timed requests per read
      * @param warmup        untimed requests before them
+     * @param maxPerRead    a read that has taken this long stops once it has {@value ScaleReads#MIN_REPS} timed requests
      * @param analysisReps  analyses of games not yet analysed (each computes one)
      * @param moves         timed moves per database
      * @param check         compare every read with the base tables
@@ -103,7 +106,8 @@ public final class ScaleBench {
      * @param markdown      where to write the table, or null
      */
     record Options(ScaleFill.Shape shape, Path dataDir, boolean keep, int templates, int reps, int warmup,
-                   int analysisReps, int moves, boolean check, boolean compareEmpty, Pattern only, Path markdown) {
+                   Duration maxPerRead, int analysisReps, int moves, boolean check, boolean compareEmpty, Pattern only,
+                   Path markdown) {
 
         static Options parse(Map<String, String> a) {
             long games = Long.parseLong(a.getOrDefault("games", "1000000").replace("_", ""));
@@ -124,6 +128,7 @@ public final class ScaleBench {
             return new Options(shape, a.containsKey("data-dir") ? Path.of(a.get("data-dir")).toAbsolutePath() : null,
                     a.containsKey("keep"), Integer.parseInt(a.getOrDefault("templates", "400")),
                     Integer.parseInt(a.getOrDefault("reps", "100")), Integer.parseInt(a.getOrDefault("warmup", "10")),
+                    Args.duration(a.getOrDefault("max-per-read", "120s")),
                     Integer.parseInt(a.getOrDefault("analysis-reps", "3")), Integer.parseInt(a.getOrDefault("moves", "500")),
                     a.containsKey("check"), a.containsKey("compare-empty"),
                     a.containsKey("only") ? Pattern.compile(a.get("only")) : null,
@@ -207,7 +212,8 @@ public final class ScaleBench {
                             + " unregistered %s, light %s and %s (registered)%n", o.warmup(), o.reps(),
                     o.check() ? "; each answer checked against the base tables" : "", pop.heavy(), pop.bot(),
                     pop.heavyUnregistered(), pop.lightUnregistered(), pop.lightRegistered());
-            reads = new ScaleReads(http, c, o.check(), o.reps(), o.warmup(), o.analysisReps(), out).run(pop, o.only());
+            reads = new ScaleReads(http, c, o.check(), o.reps(), o.warmup(), o.analysisReps(), o.maxPerRead(), out)
+                    .run(pop, o.only());
             reads.forEach(r -> problems.addAll(r.problems()));
             if (o.moves() > 0) {
                 out.printf("== a move on a new Scoundrel game: %d untimed, then %d timed moves%s%n", o.moves(), o.moves(),
@@ -445,12 +451,37 @@ public final class ScaleBench {
     }
 
     private EmbeddedPostgres start(Path pgDir, Map<String, String> settings) throws IOException {
+        awaitStopped(pgDir);
+        Files.createDirectories(pgDir.getParent());
+        java.io.File log = pgDir.resolveSibling(pgDir.getFileName() + ".log").toFile();
         EmbeddedPostgres.Builder b = EmbeddedPostgres.builder().setDataDirectory(pgDir).setCleanDataDirectory(false)
-                .setRegisterShutdownHook(false).setPGStartupWait(Duration.ofSeconds(300));
+                .setRegisterShutdownHook(false).setPGStartupWait(Duration.ofSeconds(300))
+                .setOutputRedirector(ProcessBuilder.Redirect.appendTo(log))
+                .setErrorRedirector(ProcessBuilder.Redirect.appendTo(log));
         settings.forEach(b::setServerConfig);
         EmbeddedPostgres pg = b.start();
         running.add(pg);
         return pg;
+    }
+
+    /**
+     * Waits until no PostgreSQL runs on {@code pgDir}: the embedded PostgreSQL's stop gives up
+     * after 5 s, and a database just filled may take longer to shut down.
+     */
+    private static void awaitStopped(Path pgDir) {
+        Path pid = pgDir.resolve("postmaster.pid");
+        long deadline = System.nanoTime() + Duration.ofMinutes(10).toNanos();
+        while (Files.exists(pid)) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the PostgreSQL on " + pgDir + " did not stop within 10 minutes");
+            }
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
     }
 
     private ServerProcess server(EmbeddedPostgres pg, Map<String, String> more) {
@@ -472,6 +503,12 @@ public final class ScaleBench {
 
     private void stop(AutoCloseable thing) throws Exception {
         running.remove(thing);
+        if (thing instanceof EmbeddedPostgres pg) {
+            // Written to disk now, so that the shutdown (which the embedded PostgreSQL waits 5 s for) is short.
+            try (Connection c = connect(pg); Statement st = c.createStatement()) {
+                st.execute("checkpoint");
+            }
+        }
         thing.close();
     }
 

@@ -45,6 +45,9 @@ final class ScaleReads {
     record Result(String group, String read, Histogram latency, long bytes, List<String> problems, boolean checked) {
     }
 
+    /** The fewest timed requests of a read that runs out of time. */
+    static final int MIN_REPS = 10;
+
     /** Compares an answer of {@code path} with the truth. */
     private interface Check {
         List<String> problems(JsonNode answer) throws SQLException;
@@ -82,11 +85,22 @@ final class ScaleReads {
     private final int reps;
     private final int warmup;
     private final int analysisReps;
+    private final long maxNanosPerRead;
     private final PrintStream out;
     private final Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
     private final LocalDate today = ScaleTruth.today();
 
-    ScaleReads(BenchHttp http, Connection c, boolean check, int reps, int warmup, int analysisReps, PrintStream out) {
+    /**
+     * @param check       whether to compare the first answer of each read with the base tables
+     * @param reps        timed requests per read
+     * @param warmup      untimed requests before them
+     * @param analysisReps analyses of games not yet analysed to time
+     * @param maxPerRead  once a read has taken this long (warm-up included), it stops after
+     *                    {@value #MIN_REPS} timed requests or more
+     */
+    ScaleReads(BenchHttp http, Connection c, boolean check, int reps, int warmup, int analysisReps,
+               java.time.Duration maxPerRead, PrintStream out) {
+        this.maxNanosPerRead = maxPerRead.toNanos();
         this.http = http;
         this.c = c;
         this.truth = check ? new ScaleTruth(c) : null;
@@ -171,7 +185,11 @@ final class ScaleReads {
         long bytes = 0;
         List<String> problems = new ArrayList<>();
         boolean checked = false;
+        long start = System.nanoTime();
         for (int i = 0; i < k.warmup() + k.reps(); i++) {
+            if (h.getTotalCount() >= MIN_REPS && System.nanoTime() - start > maxNanosPerRead) {
+                break; // a slow read: its figures from the requests timed so far
+            }
             String path = k.path().apply(i);
             long t0 = System.nanoTime();
             HttpResponse<String> r = http.get(path);
