@@ -105,7 +105,7 @@ final class HistoryGenerator {
         return names(PLAYERS);
     }
 
-    /** A pool of {@code count} distinct names in the pattern of {@link #names()}, whose first {@value #PLAYERS} it is. */
+    /** {@code count} distinct names in the pattern of {@link #names()}: its first {@value #PLAYERS} are that pool. */
     static List<String> names(int count) {
         String[] first = {"ada", "alan", "anna", "ben", "cleo", "dan", "eva", "finn", "grace", "hugo", "ines", "jon",
                 "kai", "lea", "max", "nina", "omar", "pia", "quinn", "rosa", "sam", "tara", "uma", "vic", "wren",

@@ -24,7 +24,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -47,8 +46,8 @@ import java.util.stream.Stream;
  *   <li><b>Templates</b> ({@link ScaleTemplates}): the packaged server ({@code --jar}, default
  *   {@code target/quarkus-app/quarkus-run.jar}, started as a child process) creates the schema
  *   with its migrations, and {@code --templates} (400) finished games played by the engine plus
- *   about 130 games through its API (every way a game ends, running and waiting games, the day's
- *   daily deal) are written.</li>
+ *   about 150 games through its API (Scoundrel played with the solver's help, every way a game
+ *   ends, running and waiting games, the day's daily deal) are written.</li>
  *   <li><b>Fill</b> ({@link ScaleFill}), with the server stopped and PostgreSQL restarted for
  *   bulk loading ({@code wal_level=minimal}, no fsync, no autovacuum, 1 GB of shared buffers):
  *   the templates are copied to {@code --games} games in SQL, the indexes and constraints made

@@ -272,7 +272,7 @@ final class ScaleTemplates {
             ScoundrelMove m = null;
             if (!lost && rnd.nextDouble() >= deviation) {
                 if (line == null || at >= line.size()) {
-                    Solution sol = solver.decide(s, Budget.of(400_000, 3_000));
+                    Solution sol = solver.decide(s, Budget.nodes(400_000));
                     line = sol.winnable() ? sol.line() : null;
                     at = 0;
                     lost = line == null;
