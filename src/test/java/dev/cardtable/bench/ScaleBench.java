@@ -59,9 +59,12 @@ import java.util.stream.Stream;
  *   {@code --max-per-read} (120s) stops once it has {@value ScaleReads#MIN_REPS} timed requests
  *   (the table gives each read's count); with {@code --check} the first answer of each is
  *   compared with {@link ScaleTruth}.</li>
+ *   <li><b>An empty database</b> with {@code --compare-empty}: a second server on an empty
+ *   database of its own, with as many waiting games as the filled one, whose lobby is timed as
+ *   the other reads.</li>
  *   <li><b>A move</b> on a new Scoundrel game: {@code --moves} (500) moves, each timed, after as
- *   many untimed; with {@code --compare-empty} the same on a second server on an empty database
- *   in the same run, alternating between the two in five rounds.</li>
+ *   many untimed; with {@code --compare-empty} the same on the empty database, alternating between
+ *   the two in five rounds.</li>
  *   <li>A table per read: p50, p99 and max in ms, mean answer size; {@code --markdown FILE} writes
  *   it with the run's figures. The exit status is 1 when a check found a difference or a read
  *   failed.</li>
@@ -211,18 +214,20 @@ public final class ScaleBench {
                             + " unregistered %s, light %s and %s (registered)%n", o.warmup(), o.reps(),
                     o.check() ? "; each answer checked against the base tables" : "", pop.heavy(), pop.bot(),
                     pop.heavyUnregistered(), pop.lightUnregistered(), pop.lightRegistered());
-            reads = new ScaleReads(http, c, o.check(), o.reps(), o.warmup(), o.analysisReps(), o.maxPerRead(), out)
-                    .run(pop, o.only());
+            reads = new ArrayList<>(new ScaleReads(http, c, o.check(), o.reps(), o.warmup(), o.analysisReps(),
+                    o.maxPerRead(), out).run(pop, o.only()));
             reads.forEach(r -> problems.addAll(r.problems()));
+            BenchHttp empty = null;
+            if (o.compareEmpty()) {
+                empty = emptyServer();
+                out.printf("== the lobby of an empty database with %d waiting games%n", o.shape().lobby());
+                reads.add(new ScaleReads(empty, null, false, o.reps(), o.warmup(), 0, o.maxPerRead(), out)
+                        .timed("lobby", "GET /api/lobby?limit=20, an empty database with " + o.shape().lobby()
+                                + " waiting games (same run)", "/api/lobby?limit=20"));
+            }
             if (o.moves() > 0) {
                 out.printf("== a move on a new Scoundrel game: %d untimed, then %d timed moves%s%n", o.moves(), o.moves(),
                         o.compareEmpty() ? ", alternating with an empty database in five rounds" : "");
-                BenchHttp empty = null;
-                if (o.compareEmpty()) {
-                    Path emptyDir = Files.createDirectories(dir.resolve("empty"));
-                    EmbeddedPostgres pgEmpty = start(emptyDir.resolve("pg"), MEASURE_SETTINGS);
-                    empty = new BenchHttp(server(pgEmpty, Map.of()).baseUri());
-                }
                 MoveTimer big = new MoveTimer(http, c, o.check());
                 MoveTimer small = empty == null ? null : new MoveTimer(empty, null, false);
                 big.play(o.moves(), null);
@@ -341,6 +346,22 @@ public final class ScaleBench {
         }
         out.println("== the database");
         facts.forEach((k, v) -> out.printf("  %s: %s%n", k, v));
+    }
+
+    /**
+     * A second server on an empty database of its own, with a lobby of as many waiting games as
+     * the filled one (Dazzle, one open seat), for the reads that must not depend on the history.
+     */
+    private BenchHttp emptyServer() throws Exception {
+        Path emptyDir = Files.createDirectories(dir.resolve("empty"));
+        EmbeddedPostgres pg = start(emptyDir.resolve("pg"), MEASURE_SETTINGS);
+        BenchHttp http = new BenchHttp(server(pg, Map.of()).baseUri());
+        int waiting = http.getJson("/api/lobby?limit=100").get("items").size();
+        for (int i = waiting; i < o.shape().lobby(); i++) {
+            http.post("/api/games", Map.of("type", "dazzle", "seats", List.of(Map.of("name", "scale-waiting-" + i),
+                    Map.of("open", true))), null, 201);
+        }
+        return http;
     }
 
     // ---------------------------------------------------------------- moves

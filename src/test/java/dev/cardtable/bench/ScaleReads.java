@@ -180,6 +180,11 @@ final class ScaleReads {
         return results;
     }
 
+    /** Times one read of {@code path} as every other, without a check (for another server than the one checked). */
+    Result timed(String group, String read, String path) {
+        return run(new Case(group, read, i -> path, a -> List.of(), reps, warmup));
+    }
+
     private Result run(Case k) {
         Histogram h = new Histogram(600_000_000_000L, 3);
         long bytes = 0;
