@@ -2,8 +2,6 @@ package dev.cardtable.support;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -58,8 +56,8 @@ public final class FilledSchema {
 
     /** The statements of migration V11 that fill the read models from the games, in order. */
     public static java.util.List<String> readModelBackfill() {
-        try {
-            String sql = Files.readString(Path.of("src/main/resources/db/migration/V11__read_models.sql"));
+        try (var in = FilledSchema.class.getResourceAsStream("/db/migration/V11__read_models.sql")) {
+            String sql = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
             return Arrays.stream(sql.split(";")).map(s -> s.replaceAll("(?m)^--.*$", "").trim())
                     .filter(s -> s.startsWith("insert into") || s.startsWith("update")).toList();
         } catch (IOException e) {
