@@ -10,7 +10,7 @@ import dev.cardtable.engine.Setup;
 import dev.cardtable.engine.Viewer;
 import dev.cardtable.engine.dazzle.DazzleRules;
 import dev.cardtable.engine.scoundrel.ScoundrelRules;
-import dev.cardtable.game.view.GameResult;
+import dev.cardtable.platform.game.view.GameResult;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
