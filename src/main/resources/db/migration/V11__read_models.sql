@@ -86,6 +86,45 @@ group by player_id, game_type;
 -- A partial index holds only them, however many games were ever played.
 create index games_waiting_idx on games (created_at desc, id desc) where status = 'waiting' and rematch_of is null;
 
+-- The daily deal's boards. Each attempt keeps how its game ended, written once as the game ends;
+-- it counts when it finished within its day with a score. A day's board is read from the counted
+-- attempts in board order (score descending, fewer moves, earlier finish), and the all-time table
+-- from counters per player.
+alter table daily_attempts
+    add column counted     boolean     not null default false,
+    add column score       integer,
+    add column moves       integer,
+    add column outcome     text,
+    add column finished_at timestamptz;
+
+update daily_attempts a
+set counted = g.status = 'finished' and s.score is not null
+              and g.finished_at < (a.day + 1)::timestamp at time zone 'UTC',
+    score = s.score, moves = g.version, outcome = s.outcome, finished_at = g.finished_at
+from games g join seats s on s.game_id = g.id and s.seat = 0
+where g.id = a.game_id and g.status = 'finished';
+
+create index daily_attempts_board_idx on daily_attempts (day, ruleset, (-score), moves, finished_at, game_id)
+    where counted;
+
+create table daily_standings (
+    ruleset    text    not null,
+    player_id  uuid    not null references players (id),
+    name       text    not null,
+    played     bigint  not null,   -- days counted
+    won        bigint  not null,
+    total      bigint  not null,   -- the sum of their scores
+    best       integer not null,
+    primary key (ruleset, player_id)
+);
+create index daily_standings_table_idx on daily_standings (ruleset, (-won), (-total), name, player_id);
+
+insert into daily_standings (ruleset, player_id, name, played, won, total, best)
+select a.ruleset, a.player_id, p.name, count(*), count(*) filter (where a.outcome = 'won'), sum(a.score), max(a.score)
+from daily_attempts a join players p on p.id = a.player_id
+where a.counted
+group by a.ruleset, a.player_id, p.name;
+
 -- Served by player_games from now on.
 drop index seats_player_created_idx;
 drop index seats_player_type_created_idx;

@@ -1,14 +1,17 @@
 package dev.cardtable.daily;
 
 import dev.cardtable.platform.game.GameChanged;
+import dev.cardtable.platform.game.SeatRow;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
 /**
- * Derives {@link DailyFinished} from the core's {@link GameChanged}, in the same transaction: a
- * game of a day's daily deal that ended with the change.
+ * Follows the games of the daily deal from the core's {@link GameChanged}, in the same
+ * transaction: a game of a day's deal that ended with the change has its ending written to its
+ * attempt, and to its player's line of the all-time table when it counts ({@link BoardStore}),
+ * once; and {@link DailyFinished} is announced.
  */
 @ApplicationScoped
 public class DailyChanges {
@@ -16,8 +19,14 @@ public class DailyChanges {
     @Inject
     Event<DailyFinished> dailyFinished;
 
+    @Inject
+    BoardStore boards;
+
     void onChange(@Observes GameChanged c) {
         if (c.ended() && c.origin().daily() != null) {
+            SeatRow seat = c.seats().getFirst();
+            boards.finished(c.origin().daily(), c.ruleset(), c.gameId(), seat.score(), c.version(), seat.outcome(),
+                    c.finishedAt());
             dailyFinished.fire(new DailyFinished(c.ruleset(), c.origin().daily(), c.gameId()));
         }
     }

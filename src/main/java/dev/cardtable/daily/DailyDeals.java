@@ -50,6 +50,9 @@ public class DailyDeals {
     DailyStore store;
 
     @Inject
+    BoardStore boards;
+
+    @Inject
     CertifiedSeeds certified;
 
 
@@ -151,7 +154,7 @@ public class DailyDeals {
             if (store.deal(d, r).isEmpty()) {
                 throw noDeal(r, d); // as for the day's deal itself
             }
-            List<DailyStore.BoardRow> rows = store.board(d, r, after, limit + 1);
+            List<DailyStore.BoardRow> rows = boards.board(d, r, after, limit + 1);
             List<DailyStore.BoardRow> page = rows.subList(0, Math.min(limit, rows.size()));
             String next = rows.size() > limit ? Paging.encode(page.getLast().score(), page.getLast().moves(),
                     page.getLast().finishedAt(), page.getLast().gameId()) : null;
@@ -161,7 +164,7 @@ public class DailyDeals {
 
     /** Game {@code gameId}'s entry on the board of {@code day}, once it counts there. */
     public Optional<DailyBoard.Entry> entry(String ruleset, LocalDate day, UUID gameId) {
-        return QuarkusTransaction.requiringNew().call(() -> store.entry(day, ruleset, gameId).map(DailyDeals::entry));
+        return QuarkusTransaction.requiringNew().call(() -> boards.entry(day, ruleset, gameId).map(DailyDeals::entry));
     }
 
     /**
@@ -174,7 +177,7 @@ public class DailyDeals {
         Paging.checkLimit(limit);
         DailyStore.TableRow after = cursor == null ? null : tableCursor(cursor);
         return QuarkusTransaction.joiningExisting().call(() -> {
-            List<DailyStore.TableRow> rows = store.table(r, after, limit + 1);
+            List<DailyStore.TableRow> rows = boards.table(r, after, limit + 1);
             List<DailyStore.TableRow> page = rows.subList(0, Math.min(limit, rows.size()));
             DailyStore.TableRow last = page.isEmpty() ? null : page.getLast();
             String next = rows.size() > limit ? Paging.encode(last.won(), last.totalScore(), last.player(), last.playerId()) : null;

@@ -7,7 +7,6 @@ import jakarta.inject.Singleton;
 
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -72,14 +71,6 @@ public class DailyStore {
      */
     public record DayRow(LocalDate day, boolean won) {
     }
-
-    // A daily game counts when it finished, with a score, before its day was over.
-    private static final String COUNTED = """
-            from daily_attempts a join games g on g.id = a.game_id
-            join seats s on s.game_id = g.id and s.seat = 0
-            join players p on p.id = a.player_id
-            where a.ruleset = ? and g.status = 'finished' and s.score is not null
-              and g.finished_at < (a.day + 1)::timestamp at time zone 'UTC'""";
 
     @Inject
     Db db;
@@ -153,109 +144,15 @@ public class DailyStore {
         });
     }
 
-    /**
-     * One day's counted games with their rank (score descending, then fewer moves, then who
-     * finished first); parameters: the ruleset, the day.
-     */
-    private static final String RANKED = """
-            select rank, name, id, score, moves, outcome, finished_at from (
-              select p.name, g.id, s.score, g.version moves, s.outcome, g.finished_at,
-                     rank() over (order by s.score desc, g.version, g.finished_at) rank
-              """ + COUNTED + """
-               and a.day = ?) b
-            """;
-
-    /**
-     * A page of the board of {@code day}: score descending, then fewer moves, then who finished
-     * first (then the game id, for a total order), after the entry {@code after} (null for the top).
-     */
-    public List<BoardRow> board(LocalDate day, String ruleset, BoardRow after, int limit) {
-        return db.work(c -> {
-            try (PreparedStatement ps = c.prepareStatement(RANKED + """
-                    where ? or (-score, moves, finished_at, id) > (?, ?, ?, ?)
-                    order by score desc, moves, finished_at, id limit ?""")) {
-                ps.setString(1, ruleset);
-                ps.setObject(2, day, Types.DATE);
-                ps.setBoolean(3, after == null);
-                ps.setInt(4, after == null ? 0 : -after.score());
-                ps.setInt(5, after == null ? 0 : after.moves());
-                SqlTimes.setTime(ps, 6, after == null ? Instant.EPOCH : after.finishedAt());
-                ps.setObject(7, after == null ? new UUID(0, 0) : after.gameId());
-                ps.setInt(8, limit);
-                return boardRows(ps);
-            }
-        });
-    }
-
-    /** Game {@code gameId}'s entry on its day's board, or empty when it does not count (yet). */
-    public Optional<BoardRow> entry(LocalDate day, String ruleset, UUID gameId) {
-        return db.work(c -> {
-            try (PreparedStatement ps = c.prepareStatement(RANKED + """
-                    where id = ?""")) {
-                ps.setString(1, ruleset);
-                ps.setObject(2, day, Types.DATE);
-                ps.setObject(3, gameId);
-                return boardRows(ps).stream().findFirst();
-            }
-        });
-    }
-
-    private static List<BoardRow> boardRows(PreparedStatement ps) throws SQLException {
-        List<BoardRow> out = new ArrayList<>();
-        try (ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                out.add(new BoardRow(rs.getLong(1), rs.getString(2), rs.getObject(3, UUID.class), rs.getInt(4),
-                        rs.getInt(5), rs.getString(6), SqlTimes.time(rs, 7)));
-            }
-        }
-        return out;
-    }
-
-    /**
-     * A page of the all-time table of {@code ruleset}: days won descending, then total score
-     * descending, then name (then player id), after the line {@code after} (null for the top).
-     */
-    public List<TableRow> table(String ruleset, TableRow after, int limit) {
-        return db.work(c -> {
-            try (PreparedStatement ps = c.prepareStatement("""
-                    select rank, name, player_id, played, won, total, best from (
-                      select name, player_id, played, won, total, best,
-                             rank() over (order by won desc, total desc) rank
-                      from (select p.name, p.id player_id, count(*) played,
-                                   count(*) filter (where s.outcome = 'won') won,
-                                   sum(s.score) total, max(s.score) best
-                            """ + COUNTED + """
-                            group by p.id, p.name) t) b
-                    where ? or (-won, -total, name, player_id) > (?, ?, ?, ?)
-                    order by won desc, total desc, name, player_id limit ?""")) {
-                ps.setString(1, ruleset);
-                ps.setBoolean(2, after == null);
-                ps.setLong(3, after == null ? 0 : -after.won());
-                ps.setLong(4, after == null ? 0 : -after.totalScore());
-                ps.setString(5, after == null ? "" : after.player());
-                ps.setObject(6, after == null ? new UUID(0, 0) : after.playerId());
-                ps.setInt(7, limit);
-                List<TableRow> out = new ArrayList<>();
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        out.add(new TableRow(rs.getLong(1), rs.getString(2), rs.getObject(3, UUID.class), rs.getLong(4),
-                                rs.getLong(5), rs.getLong(6), rs.getInt(7)));
-                    }
-                }
-                return out;
-            }
-        });
-    }
+    /** The days of a player's attempts; parameters: the player, the ruleset. */
+    static final String DAYS = """
+            select day, counted and outcome = 'won' from daily_attempts
+            where player_id = ? and ruleset = ? order by day""";
 
     /** Every day {@code player} attempted {@code ruleset}'s deal, oldest first, and whether it won within the day. */
     public List<DayRow> days(UUID player, String ruleset) {
         return db.work(c -> {
-            try (PreparedStatement ps = c.prepareStatement("""
-                    select a.day, coalesce(s.outcome = 'won' and g.status = 'finished'
-                                           and g.finished_at < (a.day + 1)::timestamp at time zone 'UTC', false)
-                    from daily_attempts a join games g on g.id = a.game_id
-                    join seats s on s.game_id = g.id and s.seat = 0
-                    where a.player_id = ? and a.ruleset = ? order by a.day""")) {
+            try (PreparedStatement ps = c.prepareStatement(DAYS)) {
                 ps.setObject(1, player);
                 ps.setString(2, ruleset);
                 List<DayRow> out = new ArrayList<>();

@@ -17,8 +17,8 @@ public final class MoveJson {
     }
 
     /**
-     * The action of move {@code json}: one of the game's {@code actions}, or an ending a player may
-     * play ({@code resign}, {@code abort}).
+     * The action of move {@code json}: one of the game's {@code actions}, or an ending (those a
+     * player may play, {@code resign} and {@code abort}, are the ones a refusal lists).
      *
      * @throws MalformedInput for no object, a missing or non-text action, or an unknown one
      */
@@ -33,7 +33,9 @@ public final class MoveJson {
         if (!(action instanceof String a)) {
             throw new MalformedInput("a move is a JSON object with 'action', one of: " + String.join(", ", all));
         }
-        if (!all.contains(a)) {
+        // The endings the server writes (timeout, abandon) read back too; a player who sends one is
+        // refused by the server, as an illegal move.
+        if (!all.contains(a) && Ending.Kind.ofAction(a) == null) {
             throw new MalformedInput(Unknown.name("action", a, all));
         }
         return a;

@@ -10,7 +10,7 @@ import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** The load tool's move policy and the move benchmark's log parsing, without a server. */
+/** The load tool's move policy, the move benchmark's log parsing and the scale bench's streaks, without a server. */
 class BenchToolsTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -87,6 +87,22 @@ class BenchToolsTest {
         assertEquals(6, MoveBench.seqParameter(sql, List.of("active", "9", "g", "8", "0", "9", "0", "{}", "t"), "9"));
         assertEquals(java.util.Map.of(4, "version", 5, "seats_taken"), MoveBench.guardParameters(sql));
         assertEquals(java.util.Map.of(), MoveBench.guardParameters("update games set version = $1 where id = $2"));
+    }
+
+    @Test
+    void aStreakRunsThroughYesterdayUntilTodayIsPlayed() {
+        java.time.LocalDate today = java.time.LocalDate.parse("2026-12-10");
+        java.util.Set<java.time.LocalDate> days = new java.util.HashSet<>();
+        for (String d : List.of("2026-12-01", "2026-12-02", "2026-12-03", "2026-12-07", "2026-12-08", "2026-12-09")) {
+            days.add(java.time.LocalDate.parse(d));
+        }
+        // Three days up to yesterday: current 3 while today has no attempt yet; the longest is 3.
+        assertEquals(List.of(3, 3), ScaleTruth.runs(days, today));
+        days.add(today);
+        assertEquals(List.of(4, 4), ScaleTruth.runs(days, today));
+        days.remove(java.time.LocalDate.parse("2026-12-09"));
+        assertEquals(List.of(1, 3), ScaleTruth.runs(days, today));
+        assertEquals(List.of(0, 0), ScaleTruth.runs(java.util.Set.of(), today));
     }
 
     @Test

@@ -102,12 +102,17 @@ final class HistoryGenerator {
 
     /** The player pool, most popular first: {@code names().get(0)} plays the most. */
     static List<String> names() {
+        return names(PLAYERS);
+    }
+
+    /** {@code count} distinct names in the pattern of {@link #names()}: its first {@value #PLAYERS} are that pool. */
+    static List<String> names(int count) {
         String[] first = {"ada", "alan", "anna", "ben", "cleo", "dan", "eva", "finn", "grace", "hugo", "ines", "jon",
                 "kai", "lea", "max", "nina", "omar", "pia", "quinn", "rosa", "sam", "tara", "uma", "vic", "wren",
                 "xia", "yuri", "zoe", "aki", "bo", "chen", "dara", "emil", "fay", "gil", "hana", "ivo", "jade",
                 "kofi", "lina"};
-        List<String> out = new ArrayList<>(PLAYERS);
-        for (int i = 0; i < PLAYERS; i++) {
+        List<String> out = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
             out.add(first[i % first.length] + (i < first.length ? "" : "_" + (i / first.length)));
         }
         return List.copyOf(out);

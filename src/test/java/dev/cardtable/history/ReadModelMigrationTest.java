@@ -4,19 +4,17 @@ import dev.cardtable.play.DazzleGameTest;
 import dev.cardtable.players.PlayersTest;
 import dev.cardtable.support.Api;
 import dev.cardtable.support.Db;
+import dev.cardtable.support.FilledSchema;
 import dev.cardtable.support.PostgresResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import org.junit.jupiter.api.Test;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -58,6 +56,9 @@ class ReadModelMigrationTest {
                 .then().statusCode(201).extract().response();
         String verifiedToken = verified.path("credentials[0].token");
         DazzleGameTest.playOut(verified.path("id"), verified.jsonPath(), verifiedToken);
+        Response daily = as(null).header("X-Player-Key", key).post("/api/daily/standard/attempts")
+                .then().statusCode(201).extract().response();
+        playToTheEnd(daily.path("id"), daily.path("credentials[0].token"));
         Response waiting = Api.create(Map.of("type", "dazzle", "seats", List.of(Map.of("name", name), Map.of("open", true))));
         as(waiting.path("credentials[0].token")).post("/api/games/" + waiting.path("id") + "/cancel").then().statusCode(200);
 
@@ -67,23 +68,40 @@ class ReadModelMigrationTest {
             // Written again from the same games, beside the tables the server kept.
             st.executeUpdate("create temp table migrated_games (like player_games including defaults)");
             st.executeUpdate("create temp table migrated_stats (like player_stats including defaults)");
-            for (String insert : backfill()) {
-                st.executeUpdate(insert.replace("player_games", "migrated_games").replace("player_stats", "migrated_stats"));
+            st.executeUpdate("create temp table migrated_attempts as select day, ruleset, player_id, game_id, started_at,"
+                    + " false counted, null::int score, null::int moves, null::text outcome, null::timestamptz finished_at"
+                    + " from daily_attempts");
+            st.executeUpdate("create temp table migrated_standings (like daily_standings including defaults)");
+            for (String insert : FilledSchema.readModelBackfill()) {
+                st.executeUpdate(insert.replace("player_games", "migrated_games").replace("player_stats", "migrated_stats")
+                        .replace("daily_attempts", "migrated_attempts").replace("daily_standings", "migrated_standings"));
             }
             List<List<String>> kept = rows(st, GAMES.formatted("player_games", names));
-            assertEquals(6, kept.size(), "the server kept one row per name per game: " + kept);
+            assertEquals(7, kept.size(), "the server kept one row per name per game: " + kept);
             assertEquals(kept, rows(st, GAMES.formatted("migrated_games", names)));
             List<List<String>> stats = rows(st, STATS.formatted("player_stats", names, player));
-            assertEquals(4, stats.size(), "by name: scoundrel and dazzle, and the registered name's dazzle; by the registered player: dazzle");
+            assertEquals(6, stats.size(), "by name and by the registered player, each: scoundrel and dazzle");
             assertEquals(stats, rows(st, STATS.formatted("migrated_stats", names, player)));
+            String attempts = "select day, ruleset, game_id, counted, score, moves, outcome, finished_at from %s"
+                    + " where player_id = (select id from players where name = " + player + ") order by day, ruleset";
+            List<List<String>> attempted = rows(st, attempts.formatted("daily_attempts"));
+            assertEquals(1, attempted.size(), "the daily attempt");
+            assertEquals("t", attempted.getFirst().get(3), "it finished within its day: " + attempted);
+            assertEquals(attempted, rows(st, attempts.formatted("migrated_attempts")));
+            String standings = "select ruleset, player_id, name, played, won, total, best from %s"
+                    + " where name = " + player;
+            assertEquals(1, rows(st, standings.formatted("daily_standings")).size());
+            assertEquals(rows(st, standings.formatted("daily_standings")), rows(st, standings.formatted("migrated_standings")));
         }
     }
 
-    /** The migration's statements that fill the tables from the games. */
-    private static List<String> backfill() throws Exception {
-        String sql = Files.readString(Path.of("src/main/resources/db/migration/V11__read_models.sql"));
-        return Arrays.stream(sql.split(";")).map(s -> s.replaceAll("(?m)^--.*$", "").trim())
-                .filter(s -> s.startsWith("insert into")).toList();
+
+    /** Plays the first legal move until the game is over. */
+    private static void playToTheEnd(String id, String token) {
+        io.restassured.path.json.JsonPath game = as(token).get("/api/games/" + id).then().statusCode(200).extract().jsonPath();
+        while (game.getString("status").equals("active")) {
+            game = Api.move(id, token, game.getMap("legalMoves[0]")).then().statusCode(200).extract().jsonPath();
+        }
     }
 
     private static List<List<String>> rows(Statement st, String sql) throws Exception {

@@ -1,17 +1,11 @@
 package dev.cardtable.support;
 
-import org.flywaydb.core.Flyway;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Arrays;
-import java.util.Map;
 
 /**
  * A database of its own on the tests' PostgreSQL, migrated and filled in SQL with enough games
@@ -31,36 +25,24 @@ public final class FilledSchema {
     /** Names {@code n1} … {@code n20000} hold the other seats; {@code n1} … {@code n2000} are registered. */
     public static final int NAMES = 20_000;
 
-    private static Map<String, String> config;
+    private static MigratedDatabase filled;
 
     private FilledSchema() {
     }
 
     /** A connection to the filled database. */
     public static Connection connect() throws SQLException {
-        Map<String, String> c = prepare();
-        return DriverManager.getConnection(c.get("url"), c.get("user"), c.get("password"));
+        return prepare().connect();
     }
 
-    private static synchronized Map<String, String> prepare() {
-        if (config != null) {
-            return config;
+    private static synchronized MigratedDatabase prepare() {
+        if (filled != null) {
+            return filled;
         }
-        Map<String, String> base = PostgresResource.database().datasourceConfig();
-        String url = base.get("quarkus.datasource.jdbc.url");
-        String user = base.get("quarkus.datasource.username");
-        String password = base.get("quarkus.datasource.password");
-        String filled = url.replaceFirst("/[^/?]+(\\?|$)", "/" + DATABASE + "$1");
-        try (Connection c = DriverManager.getConnection(url, user, password); Statement st = c.createStatement()) {
-            st.execute("drop database if exists " + DATABASE + " with (force)");
-            st.execute("create database " + DATABASE);
-        } catch (SQLException e) {
-            throw new IllegalStateException("could not create the database for query plans", e);
-        }
-        Flyway.configure().dataSource(filled, user, password).locations("classpath:db/migration").load().migrate();
-        try (Connection c = DriverManager.getConnection(filled, user, password); Statement st = c.createStatement()) {
+        MigratedDatabase db = MigratedDatabase.create(DATABASE);
+        try (Connection c = db.connect(); Statement st = c.createStatement()) {
             st.execute(FILL.formatted(GAMES, NAMES, HEAVY));
-            st.execute("truncate player_games, player_stats");
+            st.execute("truncate player_games, player_stats, daily_standings");
             for (String insert : readModelBackfill()) {
                 st.execute(insert);
             }
@@ -68,16 +50,16 @@ public final class FilledSchema {
         } catch (SQLException e) {
             throw new IllegalStateException("could not fill the database for query plans", e);
         }
-        config = Map.of("url", filled, "user", user, "password", password);
-        return config;
+        filled = db;
+        return filled;
     }
 
-    /** The statements of migration V11 that fill the read models from the games. */
+    /** The statements of migration V11 that fill the read models from the games, in order. */
     public static java.util.List<String> readModelBackfill() {
-        try {
-            String sql = Files.readString(Path.of("src/main/resources/db/migration/V11__read_models.sql"));
+        try (var in = FilledSchema.class.getResourceAsStream("/db/migration/V11__read_models.sql")) {
+            String sql = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
             return Arrays.stream(sql.split(";")).map(s -> s.replaceAll("(?m)^--.*$", "").trim())
-                    .filter(s -> s.startsWith("insert into")).toList();
+                    .filter(s -> s.startsWith("insert into") || s.startsWith("update")).toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

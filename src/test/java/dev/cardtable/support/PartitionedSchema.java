@@ -1,14 +1,12 @@
 package dev.cardtable.support;
 
 import io.quarkus.test.junit.QuarkusTestProfile;
-import org.flywaydb.core.Flyway;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.HashMap;
@@ -38,18 +36,8 @@ public class PartitionedSchema implements QuarkusTestProfile {
             return config;
         }
         Map<String, String> base = PostgresResource.database().datasourceConfig();
-        String url = base.get("quarkus.datasource.jdbc.url");
-        String user = base.get("quarkus.datasource.username");
-        String password = base.get("quarkus.datasource.password");
-        String partitionedUrl = url.replaceFirst("/[^/?]+(\\?|$)", "/" + DATABASE + "$1");
-        try (Connection c = DriverManager.getConnection(url, user, password); Statement st = c.createStatement()) {
-            st.execute("drop database if exists " + DATABASE + " with (force)");
-            st.execute("create database " + DATABASE);
-        } catch (SQLException e) {
-            throw new IllegalStateException("could not create the partitioned test database", e);
-        }
-        Flyway.configure().dataSource(partitionedUrl, user, password).locations("classpath:db/migration").load().migrate();
-        try (Connection c = DriverManager.getConnection(partitionedUrl, user, password); Statement st = c.createStatement();
+        MigratedDatabase db = MigratedDatabase.create(DATABASE);
+        try (Connection c = db.connect(); Statement st = c.createStatement();
              InputStream sql = PartitionedSchema.class.getResourceAsStream("/db/partitioned/partition-by-game.sql")) {
             st.execute(new String(sql.readAllBytes(), StandardCharsets.UTF_8));
         } catch (SQLException e) {
@@ -58,7 +46,7 @@ public class PartitionedSchema implements QuarkusTestProfile {
             throw new UncheckedIOException(e);
         }
         Map<String, String> out = new HashMap<>(base);
-        out.put("quarkus.datasource.jdbc.url", partitionedUrl);
+        out.put("quarkus.datasource.jdbc.url", db.url());
         config = Map.copyOf(out);
         return config;
     }

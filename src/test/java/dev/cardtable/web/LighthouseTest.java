@@ -2,9 +2,9 @@ package dev.cardtable.web;
 
 import dev.cardtable.support.Api;
 import dev.cardtable.support.Browser;
-import dev.cardtable.support.Lighthouse;
 import dev.cardtable.support.Lighthouse.Preset;
 import dev.cardtable.support.Lighthouse.Report;
+import dev.cardtable.support.Lighthouse;
 import dev.cardtable.support.PostgresResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;

@@ -20,10 +20,11 @@ import java.util.UUID;
  * @param createdAt when it was created
  * @param seats     its seats after the change, as stored (with their standings once it ended)
  * @param seated    whether the change wrote seats: created the game, took a seat, or stored the standings
+ * @param finishedAt when it ended, or null while it runs
  */
 public record GameChanged(UUID gameId, String ruleset, Status before, Status after, GameRow.Origin origin,
                           UUID rematchOf, int version, String type, Instant createdAt, List<SeatRow> seats,
-                          boolean seated) {
+                          boolean seated, Instant finishedAt) {
 
     /**
      * The change that left {@code after} in place of a game whose status was {@code before} (null: a
@@ -33,7 +34,8 @@ public record GameChanged(UUID gameId, String ruleset, Status before, Status aft
      */
     public static GameChanged of(Status before, GameRow after, boolean seated) {
         return new GameChanged(after.id(), after.ruleset(), before, after.status(), after.origin(),
-                after.table().rematchOf(), after.version(), after.type(), after.createdAt(), after.seats(), seated);
+                after.table().rematchOf(), after.version(), after.type(), after.createdAt(), after.seats(), seated,
+                after.finishedAt());
     }
 
     /** Whether the game ended with this change (finished, abandoned or cancelled). */

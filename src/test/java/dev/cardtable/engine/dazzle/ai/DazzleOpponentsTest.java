@@ -55,9 +55,9 @@ class DazzleOpponentsTest {
 
     @Test
     void theMessagesAreTheOnesCallersSee() {
-        assertEquals("unknown AI level; expected one of [random, heuristic, ismcts]",
+        assertEquals("an AI seat needs 'ai', one of: random, heuristic, ismcts",
                 assertThrows(MalformedInput.class, () -> opponents.player(null, null)).getMessage());
-        assertEquals("unknown AI level 'expert'; expected one of [random, heuristic, ismcts]",
+        assertEquals("unknown AI level 'expert'; expected one of: random, heuristic, ismcts",
                 assertThrows(MalformedInput.class, () -> opponents.player("expert", null)).getMessage());
         assertEquals("aiBudget applies to ismcts only; heuristic has no budget",
                 assertThrows(MalformedInput.class, () -> opponents.player("heuristic", 100)).getMessage());
