@@ -1,13 +1,30 @@
 // Following a game's live events (docs/api.md, "Live events"): `text/event-stream` read with
-// fetch and parsed by eventsource-parser; each `move` event's data is a MoveEvent.
+// fetch and parsed by eventsource-parser, each event typed as the document describes it
+// (GameEvent: `move` with a MoveEvent as data, `end` with a GameEnd, `error` with a Problem).
 
+import type { EventSourceMessage } from "eventsource-parser";
 import { EventSourceParserStream } from "eventsource-parser/stream";
-import type { Client, MoveEvent } from "./client.js";
+import type { Client, GameEvent, MoveEvent, Schemas } from "./client.js";
 
 /** What a followed stream delivered: the move events in order, and whether the `end` event came. */
 export interface Followed {
   moves: MoveEvent[];
   ended: boolean;
+}
+
+/** A message of a game's stream as the GameEvent it is; an event the document does not name is an error. */
+function gameEvent(message: EventSourceMessage): GameEvent {
+  const { event, id, data } = message;
+  switch (event) {
+    case "move":
+      if (id === undefined) throw new Error("a move event without its id");
+      return { event, id, data };
+    case "end":
+    case "error":
+      return { event, data };
+    default:
+      throw new Error(`a game's stream sent an event the document does not describe: ${event ?? "(unnamed)"}`);
+  }
 }
 
 function isMoveEvent(value: unknown): value is MoveEvent {
@@ -38,15 +55,18 @@ export async function follow(client: Client, id: string, ticket: string | undefi
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (value.event === "move") {
-        const data: unknown = JSON.parse(value.data);
-        if (!isMoveEvent(data)) throw new Error(`event ${value.id ?? "?"} of ${id} is not a move event`);
+      const event = gameEvent(value);
+      if (event.event === "move") {
+        const data: unknown = JSON.parse(event.data);
+        if (!isMoveEvent(data)) throw new Error(`event ${event.id} of ${id} is not a move event`);
         followed.moves.push(data);
-      } else if (value.event === "end") {
-        followed.ended = true;
+      } else if (event.event === "end") {
+        const end = JSON.parse(event.data) as Schemas["GameEnd"];
+        followed.ended = end.status === "finished";
         break;
-      } else if (value.event === "error") {
-        throw new Error(`the stream of ${id} ended with a problem: ${value.data}`);
+      } else {
+        const problem = JSON.parse(event.data) as Partial<Schemas["Problem"]>;
+        throw new Error(`the stream of ${id} ended with a problem: ${problem.code ?? event.data}`);
       }
     }
   } catch (e) {

@@ -12,6 +12,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirements;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -29,7 +30,11 @@ public class AnalysisResource {
 
     @GET
     @Path("/games/{id}/analysis")
-    @Operation(summary = "Post-game analysis of a finished Scoundrel game: every position judged by the full-information solver")
+    @Operation(operationId = "getAnalysis", summary = "Get the post-game analysis of a Scoundrel game",
+            description = "Every position of a finished Scoundrel game judged by the full-information solver: "
+                    + "whether it was still winnable, the best score reachable, and the turning points "
+                    + "(docs/api.md, \"Post-game analysis (Scoundrel)\").")
+    @SecurityRequirements
     @APIResponse(responseCode = "200", description = "The analysis",
             content = @Content(schema = @Schema(ref = "AnalysisView")))
     public AnalysisView analysis(@PathParam("id") String id) {

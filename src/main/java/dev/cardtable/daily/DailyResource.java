@@ -24,11 +24,13 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirements;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.logging.Logger;
 
@@ -60,7 +62,11 @@ public class DailyResource {
     ObjectMapper json;
 
     @GET
-    @Operation(summary = "Today's deal: its commitment, the caller's attempt (with a player key), yesterday's deal revealed")
+    @Operation(operationId = "getDailyDeal", summary = "Get today's daily deal",
+            description = "Today's deal of the ruleset: its seed commitment, the caller's attempt (with a player "
+                    + "key), and yesterday's deal with its seed revealed (docs/api.md, \"The daily deal\").")
+    @SecurityRequirementsSet
+    @SecurityRequirementsSet(@SecurityRequirement(name = "playerKey"))
     @APIResponse(responseCode = "200", description = "Today's deal", content = @Content(schema = @Schema(ref = "DailyDay")))
     public DailyDay today(@PathParam("ruleset") String ruleset,
                           @Parameter(description = "A registered player's key, to see its attempt")
@@ -70,7 +76,9 @@ public class DailyResource {
 
     @GET
     @Path("/{day}")
-    @Operation(summary = "One day's deal: its commitment, and its seed once the day is over")
+    @Operation(operationId = "getDailyDealOfDay", summary = "Get one day's daily deal",
+            description = "One UTC day's deal of the ruleset: its seed commitment, and its seed once the day is over.")
+    @SecurityRequirements
     @APIResponse(responseCode = "200", description = "The day's deal", content = @Content(schema = @Schema(ref = "DailyDay")))
     public DailyDay day(@PathParam("ruleset") String ruleset,
                         @Parameter(description = "A UTC date, YYYY-MM-DD") @PathParam("day") String day) {
@@ -79,7 +87,10 @@ public class DailyResource {
 
     @POST
     @Path("/attempts")
-    @Operation(summary = "The caller's one attempt at today's deal (a player key is required); the response carries the seat's token")
+    @Operation(operationId = "startDailyAttempt", summary = "Start the caller's attempt at today's deal",
+            description = "Creates the caller's one game of today's deal, a verified seat; the response carries "
+                    + "the seat's token, shown once. A second attempt the same day is refused.")
+    @SecurityRequirement(name = "playerKey")
     @APIResponse(responseCode = "201", description = "The game of the attempt", content = @Content(schema = @Schema(ref = "Game")))
     public Response attempt(@PathParam("ruleset") String ruleset,
                             @Parameter(description = "The player's key", required = true)
@@ -91,7 +102,10 @@ public class DailyResource {
 
     @GET
     @Path("/leaderboard")
-    @Operation(summary = "The all-time table: players by days won, then total score; cursor-paginated")
+    @Operation(operationId = "getDailyTable", summary = "Get the daily deal's all-time table",
+            description = "Every registered player with a counted attempt, by days won, then total score; "
+                    + "cursor-paginated.")
+    @SecurityRequirements
     @APIResponse(responseCode = "200", description = "A page of the table", content = @Content(schema = @Schema(ref = "DailyTable")))
     public DailyTable table(@PathParam("ruleset") String ruleset,
                             @Parameter(description = "1 to 100") @QueryParam("limit") @DefaultValue("20") String limit,
@@ -101,7 +115,10 @@ public class DailyResource {
 
     @GET
     @Path("/{day}/leaderboard")
-    @Operation(summary = "One day's board: score, then fewer moves, then who finished first; cursor-paginated")
+    @Operation(operationId = "getDailyBoard", summary = "Get one day's board",
+            description = "The attempts that finished within their day with a score: by score, then fewer moves, "
+                    + "then who finished first; cursor-paginated.")
+    @SecurityRequirements
     @APIResponse(responseCode = "200", description = "A page of the board", content = @Content(schema = @Schema(ref = "DailyBoard")))
     public DailyBoard board(@PathParam("ruleset") String ruleset,
                             @Parameter(description = "A UTC date, YYYY-MM-DD") @PathParam("day") String day,
@@ -113,9 +130,14 @@ public class DailyResource {
     @GET
     @Path("/{day}/leaderboard/events")
     @Produces(MediaType.SERVER_SENT_EVENTS)
-    @Operation(summary = "Server-sent events: a 'finished' event (data: the board entry) whenever an attempt of the day is counted")
-    @APIResponse(responseCode = "200", description = "The stream: 'finished' events, data a DailyBoard entry; ':heartbeat' comments keep it open",
-            content = @Content(mediaType = MediaType.SERVER_SENT_EVENTS, schema = @Schema(type = SchemaType.STRING)))
+    @Operation(operationId = "streamDailyBoardEvents", summary = "Follow one day's board live",
+            description = "Server-sent events: a 'finished' event (data: the board entry) whenever an attempt of "
+                    + "the day is counted, on any instance of the database. Fetch the board again for the new "
+                    + "ranks of the others.")
+    @SecurityRequirements
+    @APIResponse(responseCode = "200", description = "The stream: 'finished' events; ':connected' and ':heartbeat'"
+            + " comments keep it open",
+            content = @Content(mediaType = MediaType.SERVER_SENT_EVENTS, schema = @Schema(ref = "DailyBoardEventStream")))
     public void stream(@PathParam("ruleset") String ruleset, @PathParam("day") String day,
                        @Context SseEventSink sink, @Context Sse sse, @Context HttpServerRequest http) {
         SseStreams.requireEnabled(events.enabled());

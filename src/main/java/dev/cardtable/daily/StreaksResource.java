@@ -10,6 +10,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirements;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** {@code GET /api/players/{name}/streaks} ({@code docs/api.md}, "The daily deal"): thin, over {@link DailyStreaks}. */
@@ -23,7 +24,10 @@ public class StreaksResource {
 
     @GET
     @Path("/players/{name}/streaks")
-    @Operation(summary = "A registered player's runs of consecutive days at the daily deal, played and won, per ruleset")
+    @Operation(operationId = "getStreaks", summary = "Get a player's daily-deal streaks",
+            description = "A registered player's runs of consecutive UTC days at the daily deal, played and won, "
+                    + "per ruleset attempted (docs/api.md, \"The daily deal\").")
+    @SecurityRequirements
     @APIResponse(responseCode = "200", description = "The streaks", content = @Content(schema = @Schema(ref = "Streaks")))
     public Streaks streaks(@PathParam("name") String name) {
         return streaks.streaks(name);

@@ -15,6 +15,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** {@code GET /api/games/{id}/hint} ({@code docs/api.md}, "Hints"): thin, over {@link HintService}. */
@@ -28,7 +29,10 @@ public class HintResource {
 
     @GET
     @Path("/games/{id}/hint")
-    @Operation(summary = "A recommended move for the caller's Scoundrel seat, computed from that seat's view only")
+    @Operation(operationId = "getHint", summary = "Get a hint for the caller's Scoundrel seat",
+            description = "A recommended move for the caller's seat of a running Scoundrel game, computed from what "
+                    + "that seat sees only, never from the hidden dungeon order (docs/api.md, \"Hints (Scoundrel)\").")
+    @SecurityRequirement(name = "seatToken")
     @APIResponse(responseCode = "200", description = "The hint",
             content = @Content(schema = @Schema(implementation = HintView.class)))
     public HintView hint(@PathParam("id") String id,

@@ -15,6 +15,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirements;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** The history of play and per-player statistics ({@code docs/api.md}, "Resources"). */
@@ -28,7 +29,10 @@ public class HistoryResource {
 
     @GET
     @Path("/games")
-    @Operation(summary = "History: newest first, cursor-paginated")
+    @Operation(operationId = "listGames", summary = "List the games played",
+            description = "The history of play, newest first, cursor-paginated, filtered by type, status, "
+                    + "player, the player's result and creation time (docs/api.md, \"History\").")
+    @SecurityRequirements
     @APIResponse(responseCode = "200", description = "A page of games", content = @Content(schema = @Schema(ref = "HistoryPage")))
     public HistoryPage list(@QueryParam("type") String type,
                             @Parameter(description = "waiting, active or finished") @QueryParam("status") String status,
@@ -45,7 +49,11 @@ public class HistoryResource {
 
     @GET
     @Path("/players/{name}/stats")
-    @Operation(summary = "Per game type: played, won, lost, drawn, abandoned, best and mean score")
+    @Operation(operationId = "getPlayerStats", summary = "Get a player's statistics",
+            description = "Per game type: games played, won, lost, drawn and abandoned, best and mean score. For "
+                    + "a registered name, only the seats its player took with its key (docs/api.md, "
+                    + "\"Players and keys\").")
+    @SecurityRequirements
     @APIResponse(responseCode = "200", description = "The player's statistics",
             content = @Content(schema = @Schema(ref = "PlayerStats")))
     public PlayerStats stats(@PathParam("name") String name) {

@@ -20,6 +20,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirements;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.util.Map;
@@ -48,7 +49,10 @@ public class LobbyResource {
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Games waiting for players, newest first, cursor-paginated")
+    @Operation(operationId = "listLobby", summary = "List the games waiting for players",
+            description = "Games with an open seat, newest first, cursor-paginated, optionally of one type "
+                    + "(docs/api.md, \"Lobby\"). Take a seat with takeSeat.")
+    @SecurityRequirements
     @APIResponse(responseCode = "200", description = "A page of waiting games",
             content = @Content(schema = @Schema(ref = "LobbyPage")))
     public LobbyPage list(@QueryParam("type") String type,
@@ -60,8 +64,14 @@ public class LobbyResource {
     @GET
     @Path("/events")
     @Produces(MediaType.SERVER_SENT_EVENTS)
-    @Operation(summary = "Server-sent events: a game opened (data: the lobby item, as GET /api/lobby lists it), "
-            + "filled or cancelled (data: {\"id\":…})")
+    @Operation(operationId = "streamLobbyEvents", summary = "Follow the lobby's live events",
+            description = "Server-sent events as games wait for players, on every instance of the database: "
+                    + "'opened' (data: the lobby item, as listLobby lists it), 'filled' and 'cancelled' "
+                    + "(data: the game's id).")
+    @SecurityRequirements
+    @APIResponse(responseCode = "200", description = "The stream: 'opened', 'filled' and 'cancelled' events;"
+            + " ':connected' and ':heartbeat' comments keep it open",
+            content = @Content(mediaType = MediaType.SERVER_SENT_EVENTS, schema = @Schema(ref = "LobbyEventStream")))
     public void stream(@Context SseEventSink sink, @Context Sse sse, @Context HttpServerRequest http) {
         SseStreams.Stream out = streams.open(events.enabled(), http, sink, sse);
         events.subscribe(new LobbyBus.Subscriber() {

@@ -16,6 +16,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** {@code POST /api/games/{id}/rematch} ({@code docs/api.md}, "Rematches"): thin, over {@link Rematches}. */
@@ -29,7 +30,11 @@ public class RematchResource {
 
     @POST
     @Path("/games/{id}/rematch")
-    @Operation(summary = "From a finished game, a new game with the same players in swapped seats; the other players accept with the same call")
+    @Operation(operationId = "offerRematch", summary = "Offer or accept a rematch of a finished game",
+            description = "From a finished game, a new game with the same players in swapped seats: the first "
+                    + "seat to ask creates it (201) with its own seat taken and the others kept for their "
+                    + "players, who accept with the same call (200) (docs/api.md, \"Rematch\").")
+    @SecurityRequirement(name = "seatToken")
     @APIResponse(responseCode = "201", description = "The rematch, created, with the caller's seat token",
             content = @Content(schema = @Schema(ref = "Game")))
     @APIResponse(responseCode = "200", description = "The rematch, accepted: the caller sits in the seat it kept, with a new seat token",

@@ -28,8 +28,7 @@ public record CreateGameRequest(
         @Schema(examples = "standard") String ruleset,
         @Schema(examples = "42", maxLength = 128) String seed,
         Map<String, String> options,
-        @Schema(description = "Custom deal instead of a seed", type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.DEFAULT,
-                oneOf = {ScoundrelDealSchema.class, DazzleDealSchema.class}) JsonNode deal,
+        @Schema(ref = "Deal") JsonNode deal,
         @Schema(required = true) List<SeatRequest> seats,
         @Schema(description = "The clock: correspondence (perMove) or fischer (initial, increment); ISO-8601 durations")
         Clocks.ClockSettings clock,
@@ -43,20 +42,4 @@ public record CreateGameRequest(
         return new NewGame(type, ruleset, seed, options, deal == null || deal.isNull() ? null : deal, specs,
                 clock, null, Boolean.TRUE.equals(certified), null);
     }
-}
-
-/** Scoundrel's custom deal, for the OpenAPI document: the 44 card codes, top of the dungeon first. */
-@Schema(name = "ScoundrelDeal", type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.ARRAY,
-        minItems = 44, maxItems = 44, description = "44 card codes such as \"10D\", top of the dungeon first")
-interface ScoundrelDealSchema {
-}
-
-/**
- * Dazzle's custom deal, for the OpenAPI document.
- *
- * @param decks   seat 0's and seat 1's decks, 18 codes each, top first
- * @param removed the 12 cards removed unseen
- */
-@Schema(name = "DazzleDeal")
-record DazzleDealSchema(List<List<String>> decks, List<String> removed) {
 }

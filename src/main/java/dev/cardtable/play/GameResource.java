@@ -31,6 +31,9 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirements;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.util.List;
@@ -67,7 +70,11 @@ public class GameResource {
 
     @GET
     @Path("/game-types")
-    @Operation(summary = "The games offered: type, seat count, rulesets (default marked), options, AI levels")
+    @Operation(operationId = "listGameTypes", summary = "List the game types offered",
+            description = "Every game this server offers: its type, seat count, rulesets (the default marked), "
+                    + "options with their defaults, computer opponent levels and optional features "
+                    + "(docs/api.md, \"Resources\").")
+    @SecurityRequirements
     public List<GameInfo> gameTypes() {
         return catalog.types();
     }
@@ -75,7 +82,14 @@ public class GameResource {
     @POST
     @Path("/games")
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Create a game; the response carries each human seat's token, shown once")
+    @Operation(operationId = "createGame", summary = "Create a game",
+            description = "Creates a game of a type and ruleset, dealt from a seed (the server's secret one when "
+                    + "none is given), a custom deal or, for Scoundrel, a certified deal, with one entry per seat: "
+                    + "a human name, a computer opponent or an open seat. The response carries each human seat's "
+                    + "token in credentials, shown once. With a player key, the seat with its player's name is "
+                    + "verified (docs/api.md, \"Players and keys\").")
+    @SecurityRequirementsSet
+    @SecurityRequirementsSet(@SecurityRequirement(name = "playerKey"))
     @APIResponse(responseCode = "201", description = "Created",
             content = @Content(schema = @Schema(ref = "Game")))
     public Response create(CreateGameRequest request,
@@ -86,7 +100,12 @@ public class GameResource {
 
     @GET
     @Path("/games/{id}")
-    @Operation(summary = "The game as the caller may see it; ETag is its version")
+    @Operation(operationId = "getGame", summary = "Get a game as the caller may see it",
+            description = "The game as its seat sees it (with that seat's token) or as a spectator does (without): "
+                    + "hidden information removed by the game's view. The ETag is its version; If-None-Match "
+                    + "answers 304 while it has not changed.")
+    @SecurityRequirementsSet
+    @SecurityRequirementsSet(@SecurityRequirement(name = "seatToken"))
     @APIResponse(responseCode = "200", description = "The game",
             content = @Content(schema = @Schema(ref = "Game")))
     @APIResponse(responseCode = "304", description = "Not modified since the If-None-Match tag")
@@ -106,7 +125,12 @@ public class GameResource {
     @POST
     @Path("/games/{id}/seats/{seat}")
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Take an open seat; the response carries the seat's token, shown once")
+    @Operation(operationId = "takeSeat", summary = "Take an open seat",
+            description = "Seats a named player in an open seat of a game waiting for players; the game starts "
+                    + "when its last open seat is taken. The response carries the new seat's token, shown once. "
+                    + "With a player key the seat is verified; a registered name needs its key.")
+    @SecurityRequirementsSet
+    @SecurityRequirementsSet(@SecurityRequirement(name = "playerKey"))
     @APIResponse(responseCode = "200", description = "The game as the new seat sees it, with its credentials",
             content = @Content(schema = @Schema(ref = "Game")))
     public Response takeSeat(@PathParam("id") String id, @PathParam("seat") String seat, TakeSeatRequest request,
@@ -120,7 +144,12 @@ public class GameResource {
     @POST
     @Path("/games/{id}/moves")
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Submit a move for the caller's seat; computer seats reply before the response")
+    @Operation(operationId = "submitMove", summary = "Submit a move for the caller's seat",
+            description = "Applies one move of the caller's seat (one of legalMoves); computer seats reply before "
+                    + "the response, which is the game after them, with 'applied'. If-Match applies it only at "
+                    + "that version; a retry with the same Idempotency-Key and body returns the first response "
+                    + "(docs/api.md, \"Submitting a move\").")
+    @SecurityRequirement(name = "seatToken")
     @RequestBody(content = @Content(schema = @Schema(ref = "Move")))
     @APIResponse(responseCode = "200", description = "The game after the move, with 'applied'",
             content = @Content(schema = @Schema(ref = "Game")))
@@ -147,7 +176,10 @@ public class GameResource {
 
     @POST
     @Path("/games/{id}/cancel")
-    @Operation(summary = "Cancel a game waiting for players (a seat token of the game); it ends aborted")
+    @Operation(operationId = "cancelGame", summary = "Cancel a game waiting for players",
+            description = "Ends a game that is still waiting for players as aborted; any seat token of the game "
+                    + "may cancel it.")
+    @SecurityRequirement(name = "seatToken")
     @APIResponse(responseCode = "200", description = "The cancelled game",
             content = @Content(schema = @Schema(ref = "Game")))
     public Response cancel(@PathParam("id") String id, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
@@ -157,7 +189,11 @@ public class GameResource {
 
     @GET
     @Path("/games/{id}/moves")
-    @Operation(summary = "The move log, as the caller may see it")
+    @Operation(operationId = "listMoves", summary = "List a game's moves",
+            description = "A page of the move log, oldest first, each entry projected for the caller as the game "
+                    + "is; cursor is the seq of the last entry already seen.")
+    @SecurityRequirementsSet
+    @SecurityRequirementsSet(@SecurityRequirement(name = "seatToken"))
     @APIResponse(responseCode = "200", description = "A page of the log", content = @Content(schema = @Schema(ref = "LogPage")))
     public LogPage log(@PathParam("id") String id,
                           @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
@@ -169,7 +205,11 @@ public class GameResource {
 
     @GET
     @Path("/games/{id}/states/{n}")
-    @Operation(summary = "The game as it stood after move n (0 = the deal), as the caller may see it")
+    @Operation(operationId = "getPosition", summary = "Get a past position of a game",
+            description = "The game as it stood after move n (0 = the deal), projected for the caller as a live "
+                    + "view then would have been; everything is revealed once the game is over.")
+    @SecurityRequirementsSet
+    @SecurityRequirementsSet(@SecurityRequirement(name = "seatToken"))
     @APIResponse(responseCode = "200", description = "The position", content = @Content(schema = @Schema(ref = "Position")))
     public Position state(@PathParam("id") String id, @PathParam("n") String n,
                                @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
@@ -178,7 +218,11 @@ public class GameResource {
 
     @GET
     @Path("/games/{id}/timeline")
-    @Operation(summary = "Every position from the deal to the last move, with the move that led to each, as the caller may see them")
+    @Operation(operationId = "getTimeline", summary = "Get a game's timeline",
+            description = "Every position from the deal to the last move, each with the move that led to it, "
+                    + "projected for the caller: a replay in one request.")
+    @SecurityRequirementsSet
+    @SecurityRequirementsSet(@SecurityRequirement(name = "seatToken"))
     @APIResponse(responseCode = "200", description = "The timeline", content = @Content(schema = @Schema(ref = "Timeline")))
     public Timeline timeline(@PathParam("id") String id,
                                          @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {

@@ -16,6 +16,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirements;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.net.URI;
@@ -38,7 +40,10 @@ public class PlayerResource {
     @POST
     @Path("/players")
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Register a name; the response carries its player key, shown once")
+    @Operation(operationId = "registerPlayer", summary = "Register a player name",
+            description = "Registers a name (unique in any case) and answers its player key, shown once: send it "
+                    + "as X-Player-Key to take verified seats (docs/api.md, \"Players and keys\").")
+    @SecurityRequirements
     @APIResponse(responseCode = "201", description = "Registered", content = @Content(schema = @Schema(ref = "PlayerKey")))
     public Response register(RegisterRequest request) {
         PlayerKey key = players.register(request == null ? null : request.name());
@@ -48,7 +53,9 @@ public class PlayerResource {
 
     @POST
     @Path("/players/{name}/key")
-    @Operation(summary = "Rotate the player's key: a new key, shown once; the old one stops working")
+    @Operation(operationId = "rotatePlayerKey", summary = "Rotate a player's key",
+            description = "Replaces the player's key with a new one, shown once; the old key stops working.")
+    @SecurityRequirement(name = "playerKey")
     @APIResponse(responseCode = "200", description = "The new key", content = @Content(schema = @Schema(ref = "PlayerKey")))
     public PlayerKey rotate(@PathParam("name") String name,
                             @Parameter(description = "The player's current key", required = true)
@@ -58,7 +65,9 @@ public class PlayerResource {
 
     @DELETE
     @Path("/players/{name}/key")
-    @Operation(summary = "Revoke the player's key and end the registration; the name may be registered again")
+    @Operation(operationId = "revokePlayerKey", summary = "Revoke a player's key",
+            description = "Revokes the player's key and ends the registration; the name may be registered again.")
+    @SecurityRequirement(name = "playerKey")
     @APIResponse(responseCode = "204", description = "Revoked")
     public Response revoke(@PathParam("name") String name,
                            @Parameter(description = "The player's current key", required = true)

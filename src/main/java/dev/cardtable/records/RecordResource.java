@@ -19,6 +19,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirements;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.util.Map;
@@ -40,7 +41,11 @@ public class RecordResource {
 
     @GET
     @Path("/games/{id}/record")
-    @Operation(summary = "Portable record; the seed (or custom deal) once the game is over")
+    @Operation(operationId = "getRecord", summary = "Get a game's portable record",
+            description = "The game as a portable record: type, ruleset, options, seats and every move; the seed "
+                    + "(or custom deal) once the game is over, so that anyone can replay and check it "
+                    + "(docs/api.md, \"Records\").")
+    @SecurityRequirements
     @APIResponse(responseCode = "200", description = "The record", content = @Content(schema = @Schema(ref = "Record")))
     public GameRecord record(@PathParam("id") String id) {
         return exports.record(Params.gameId(id));
@@ -49,7 +54,10 @@ public class RecordResource {
     @POST
     @Path("/games/import")
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Create a game from a record, replaying and checking every move")
+    @Operation(operationId = "importRecord", summary = "Import a game from a record",
+            description = "Creates a game from a record, replaying and checking every move against the rules; "
+                    + "the response carries the seats' tokens of a game that is still running.")
+    @SecurityRequirements
     @RequestBody(content = @Content(schema = @Schema(ref = "Record")))
     @APIResponse(responseCode = "201", description = "Imported",
             content = @Content(schema = @Schema(ref = "Game")))

@@ -27,11 +27,12 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.logging.Logger;
 
@@ -70,7 +71,11 @@ public class EventsResource {
     @POST
     @Path("/games/{id}/stream-tickets")
     @Produces(MediaType.APPLICATION_JSON)
-    @Operation(summary = "A short-lived ticket that opens the caller's seat's event stream, for EventSource")
+    @Operation(operationId = "issueStreamTicket", summary = "Issue a stream ticket for the caller's seat",
+            description = "A short-lived, single-game ticket that opens the caller's seat's event stream as "
+                    + "?ticket= (the streamTicket scheme), for clients such as a browser's EventSource that cannot "
+                    + "send an Authorization header (docs/api.md, \"Who is watching: stream tickets\").")
+    @SecurityRequirement(name = "seatToken")
     @APIResponse(responseCode = "201", description = "The ticket", content = @Content(schema = @Schema(ref = "StreamTicket")))
     public Response streamTicket(@PathParam("id") String id,
                                  @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
@@ -81,14 +86,22 @@ public class EventsResource {
     @GET
     @Path("/games/{id}/events")
     @Produces(MediaType.SERVER_SENT_EVENTS)
-    @Operation(summary = "Server-sent events: one per move, id = its seq; honours Last-Event-ID")
-    @APIResponse(responseCode = "200", description = "The stream: 'move' events (id = the entry's seq, data = a MoveEvent),"
-            + " then an 'end' event once the game is over (data {\"status\":\"finished\"}); ':heartbeat' comments keep it open;"
-            + " an 'error' event (data: a problem) ends a stream that cannot go on",
-            content = @Content(mediaType = MediaType.SERVER_SENT_EVENTS, schema = @Schema(type = SchemaType.STRING)))
+    @Operation(operationId = "streamGameEvents", summary = "Follow a game's live events",
+            description = "Server-sent events (docs/api.md, \"Live events\"): a 'move' event per log entry, in "
+                    + "order, projected for the viewer — a seat by its stream ticket or seat token, else a "
+                    + "spectator; an 'end' event once the game is over and every move was sent; an 'error' event "
+                    + "ends a stream that cannot go on. Resumes after Last-Event-ID (or ?cursor= on a first "
+                    + "connection) with no gap and no repeat.")
+    @SecurityRequirementsSet
+    @SecurityRequirementsSet(@SecurityRequirement(name = "streamTicket"))
+    @SecurityRequirementsSet(@SecurityRequirement(name = "seatToken"))
+    @APIResponse(responseCode = "200", description = "The stream: 'move' events, then an 'end' event once the game is"
+            + " over; ':connected' and ':heartbeat' comments keep it open; an 'error' event ends a stream that cannot go on",
+            content = @Content(mediaType = MediaType.SERVER_SENT_EVENTS, schema = @Schema(ref = "GameEventStream")))
     public void stream(@PathParam("id") String id,
                        @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
-                       @Parameter(description = "A stream ticket of a seat (POST …/stream-tickets); none for a spectator")
+                       @Parameter(description = "A stream ticket of a seat (POST …/stream-tickets), the streamTicket"
+                               + " scheme; none for a spectator. Send a ticket or a seat token, not both")
                        @QueryParam("ticket") String ticket,
                        @Parameter(description = "Resume after this move number")
                        @HeaderParam("Last-Event-ID") String lastEventId,

@@ -35,7 +35,8 @@ import java.util.regex.Pattern;
  * A response the document does not describe fails the test that received it. Installed as a global
  * REST Assured filter before every {@code @QuarkusTest} class (a Quarkus test callback, so in the
  * class loader the tests run in). Requests to paths the document does not name (probes of unknown
- * routes) are not checked.
+ * routes) are not checked. The events of event streams are checked one by one as {@link SseClient}
+ * reads them ({@link #checkEvent}).
  */
 public class OpenApiValidation implements Filter, QuarkusTestBeforeClassCallback {
 
@@ -115,6 +116,74 @@ public class OpenApiValidation implements Filter, QuarkusTestBeforeClassCallback
         if (!errors.isEmpty()) {
             throw new AssertionError("the body does not match openapi.yaml: " + where + ": " + errors + "\n" + body);
         }
+    }
+
+    /**
+     * Checks one event of the event stream ({@code text/event-stream}) that {@code GET path}
+     * answered: its fields ({@code event}, {@code id}, {@code data}, {@code retry}) against the
+     * schema of the stream's items, and its data, a JSON text, against the {@code contentSchema} of
+     * the data of the event's own schema (the discriminator's for its name). Paths the document
+     * does not name are not checked.
+     *
+     * @param name  the event's name, null for none (an unnamed event is a {@code message})
+     * @param id    its id, or null
+     * @param retry its {@code retry} field, or null
+     * @throws AssertionError when the document does not describe the event
+     */
+    public static void checkEvent(String path, String name, String id, String data, String retry) {
+        String template = template(path);
+        JsonNode operation = template == null ? null : DOCUMENT.path("paths").path(template).path("get");
+        if (operation == null || operation.isMissingNode()) {
+            return;
+        }
+        String event = name == null ? "message" : name;
+        String where = "GET " + path + " (" + template + ") sent a '" + event + "' event";
+        JsonNode stream = resolve(operation.path("responses").path("200").path("content").path("text/event-stream").path("schema"));
+        JsonNode items = stream.path("items");
+        if (items.isMissingNode()) {
+            throw new AssertionError("openapi.yaml does not describe the events of this stream: " + where);
+        }
+        ObjectNode frame = JSON.createObjectNode().put("event", event).put("data", data);
+        if (id != null) {
+            frame.put("id", id);
+        }
+        if (retry != null) {
+            frame.put("retry", Long.parseLong(retry));
+        }
+        validate(template + " GET events", items, frame, where);
+        JsonNode own = resolve(items);
+        JsonNode mapped = own.path("discriminator").path("mapping").path(event);
+        if (mapped.isTextual()) {
+            own = resolve(JSON.createObjectNode().put("$ref", mapped.asText()));
+        }
+        JsonNode content = own.path("properties").path("data").path("contentSchema");
+        if (!content.isMissingNode()) {
+            try {
+                validate(template + " GET event " + event + " data", content, JSON.readTree(data), where + " whose data");
+            } catch (IOException e) {
+                throw new AssertionError("the data is not JSON: " + where + ": " + data, e);
+            }
+        }
+    }
+
+    private static void validate(String key, JsonNode schema, JsonNode value, String where) {
+        Set<ValidationMessage> errors = COMPILED.computeIfAbsent(key, k -> compile(schema)).validate(value);
+        if (!errors.isEmpty()) {
+            throw new AssertionError("openapi.yaml does not describe this: " + where + ": " + errors + "\n" + value);
+        }
+    }
+
+    /** {@code schema}, or the component its {@code $ref} names. */
+    private static JsonNode resolve(JsonNode schema) {
+        String ref = schema.path("$ref").asText("");
+        if (!ref.startsWith("#/")) {
+            return schema;
+        }
+        JsonNode target = DOCUMENT;
+        for (String part : ref.substring(2).split("/")) {
+            target = target.path(part);
+        }
+        return target;
     }
 
     /** The response schema, with the document's components beside it so that its references resolve. */

@@ -13,7 +13,11 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
-/** A minimal server-sent events client for tests: collects {@code id}/{@code data} events. */
+/**
+ * A minimal server-sent events client for tests: collects {@code id}/{@code data} events, each
+ * checked against {@code openapi.yaml} ({@link OpenApiValidation#checkEvent}); an event the document
+ * does not describe fails the test at its next {@link #take}, {@link #poll} or {@link #close}.
+ */
 public final class SseClient implements AutoCloseable {
 
     /**
@@ -30,8 +34,10 @@ public final class SseClient implements AutoCloseable {
     private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
     private final CompletableFuture<HttpResponse<Stream<String>>> response;
     private volatile Stream<String> lines;
+    private volatile AssertionError undescribed;
 
     private SseClient(HttpRequest request) {
+        String path = request.uri().getRawPath();
         response = HttpClient.newHttpClient().sendAsync(request, HttpResponse.BodyHandlers.ofLines());
         // Read on a thread of its own: a caller waiting in status() must never end up running the
         // reading loop itself (a CompletableFuture runs pending callbacks in the thread that waits).
@@ -45,7 +51,9 @@ public final class SseClient implements AutoCloseable {
                 for (String line : (Iterable<String>) lines::iterator) {
                     if (line.isEmpty()) {
                         if (!data.isEmpty()) {
-                            events.add(new Event(id, name, data.toString(), List.copyOf(others)));
+                            Event e = new Event(id, name, data.toString(), List.copyOf(others));
+                            check(path, e);
+                            events.add(e);
                         }
                         id = null;
                         name = null;
@@ -68,6 +76,24 @@ public final class SseClient implements AutoCloseable {
                 // the stream was closed by close()
             }
         }, SseClient::reader);
+    }
+
+    private void check(String path, Event e) {
+        String retry = e.others().stream().filter(l -> l.startsWith("retry:")).map(l -> l.substring(6).trim())
+                .findFirst().orElse(null);
+        try {
+            OpenApiValidation.checkEvent(path, e.name(), e.id(), e.data(), retry);
+        } catch (AssertionError | RuntimeException bad) {
+            if (undescribed == null) {
+                undescribed = bad instanceof AssertionError a ? a : new AssertionError(bad);
+            }
+        }
+    }
+
+    private void failIfUndescribed() {
+        if (undescribed != null) {
+            throw undescribed;
+        }
     }
 
     private static void reader(Runnable loop) {
@@ -104,12 +130,15 @@ public final class SseClient implements AutoCloseable {
             }
             out.add(e);
         }
+        failIfUndescribed();
         return out;
     }
 
     /** An event that arrives within {@code timeout}, or null. */
     public Event poll(Duration timeout) throws InterruptedException {
-        return events.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        Event e = events.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        failIfUndescribed();
+        return e;
     }
 
     @Override
@@ -119,5 +148,6 @@ public final class SseClient implements AutoCloseable {
         if (l != null) {
             l.close();
         }
+        failIfUndescribed();
     }
 }

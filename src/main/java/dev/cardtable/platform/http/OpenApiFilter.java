@@ -1,6 +1,7 @@
 package dev.cardtable.platform.http;
 
 import dev.cardtable.platform.Failure;
+import dev.cardtable.platform.game.RegisteredPlayers;
 import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.OASFilter;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
@@ -8,8 +9,8 @@ import org.eclipse.microprofile.openapi.models.Operation;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.parameters.Parameter;
 import org.eclipse.microprofile.openapi.models.responses.APIResponse;
-import org.eclipse.microprofile.openapi.models.security.SecurityRequirement;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -19,9 +20,12 @@ import java.util.TreeSet;
 /**
  * Completes the OpenAPI document with what annotations cannot say once for all operations
  * ({@code docs/api.md}, "Errors"): every error status an operation can answer, each with the
- * {@code Problem} schema; the seat-token security of the operations that read one; and integer
- * types for the numeric parameters (read as text so that a bad one is a problem, not a bare 404);
- * and the {@code Consistency-Token} header of every successful write.
+ * {@code Problem} schema; integer types for the numeric parameters (read as text so that a bad one
+ * is a problem, not a bare 404); the {@code Consistency-Token} header of every successful write and
+ * the {@code Consistency-Token} parameter of the reads a standby may serve ({@code docs/api.md},
+ * "Consistency tokens"). Each operation declares its own security on its resource method
+ * ({@code @SecurityRequirement}); the player key's header is then said by its scheme
+ * ({@code playerKey}) and not again as a parameter.
  */
 public class OpenApiFilter implements OASFilter {
 
@@ -64,14 +68,16 @@ public class OpenApiFilter implements OASFilter {
             Map.entry("GET /api/daily/{ruleset}/{day}/leaderboard", Set.of(404)),
             Map.entry("GET /api/daily/{ruleset}/{day}/leaderboard/events", Set.of(404, 429)));
 
-    /** Operations that need a seat token; the others that read one take it optionally. */
-    private static final Set<String> TOKEN_REQUIRED = Set.of("POST /api/games/{id}/moves",
-            "POST /api/games/{id}/stream-tickets", "POST /api/games/{id}/cancel", "POST /api/games/{id}/rematch",
-            "GET /api/games/{id}/hint");
+    /**
+     * Reads that may come from the standby, and so wait for the caller's consistency token: the
+     * log, positions, timeline and record of a finished game, the history, statistics.
+     */
+    private static final Set<String> STANDBY_READS = Set.of("GET /api/games/{id}/moves",
+            "GET /api/games/{id}/states/{n}", "GET /api/games/{id}/timeline", "GET /api/games/{id}/record",
+            "GET /api/games", "GET /api/players/{name}/stats");
 
-    /** Operations that need a player key ({@code X-Player-Key}); the others that read one take it optionally. */
-    private static final Set<String> KEY_REQUIRED = Set.of("POST /api/players/{name}/key",
-            "DELETE /api/players/{name}/key", "POST /api/daily/{ruleset}/attempts");
+    /** The security scheme of {@link RegisteredPlayers#HEADER} (the static part of the document). */
+    private static final String PLAYER_KEY = "playerKey";
 
     private static final Set<String> NUMERIC = Set.of("limit", "n", "seat");
 
@@ -90,25 +96,12 @@ public class OpenApiFilter implements OASFilter {
         for (int status : statuses) {
             op.getResponses().addAPIResponse(Integer.toString(status), problem(status));
         }
-        boolean readsToken = op.getParameters() != null && op.getParameters().stream()
-                .anyMatch(p -> p.getIn() == Parameter.In.HEADER && "Authorization".equalsIgnoreCase(p.getName()));
-        if (readsToken) {
-            op.setParameters(op.getParameters().stream()
-                    .filter(p -> !(p.getIn() == Parameter.In.HEADER && "Authorization".equalsIgnoreCase(p.getName())))
-                    .toList());
-            SecurityRequirement seat = OASFactory.createSecurityRequirement().addScheme("seatToken");
-            op.setSecurity(TOKEN_REQUIRED.contains(key) ? List.of(seat)
-                    : List.of(OASFactory.createSecurityRequirement(), seat));
-        }
-        boolean readsKey = op.getParameters() != null && op.getParameters().stream()
-                .anyMatch(p -> p.getIn() == Parameter.In.HEADER && "X-Player-Key".equalsIgnoreCase(p.getName()));
-        if (readsKey) {
-            op.setParameters(op.getParameters().stream()
-                    .filter(p -> !(p.getIn() == Parameter.In.HEADER && "X-Player-Key".equalsIgnoreCase(p.getName())))
-                    .toList());
-            SecurityRequirement playerKey = OASFactory.createSecurityRequirement().addScheme("playerKey");
-            op.setSecurity(KEY_REQUIRED.contains(key) ? List.of(playerKey)
-                    : List.of(OASFactory.createSecurityRequirement(), playerKey));
+        boolean playerKey = op.getSecurity() != null && op.getSecurity().stream()
+                .anyMatch(r -> r.hasScheme(PLAYER_KEY));
+        if (playerKey && op.getParameters() != null) {
+            List<Parameter> rest = new ArrayList<>(op.getParameters());
+            rest.removeIf(p -> p.getIn() == Parameter.In.HEADER && RegisteredPlayers.HEADER.equalsIgnoreCase(p.getName()));
+            op.setParameters(rest.isEmpty() ? null : rest);
         }
         if (key.startsWith("POST ") || key.startsWith("DELETE ")) {
             op.getResponses().getAPIResponses().forEach((status, response) -> {
@@ -123,6 +116,9 @@ public class OpenApiFilter implements OASFilter {
                     p.setSchema(OASFactory.createSchema().addType(Schema.SchemaType.INTEGER).format("int32"));
                 }
             }
+        }
+        if (STANDBY_READS.contains(key)) {
+            op.addParameter(OASFactory.createParameter().ref("ConsistencyToken"));
         }
     }
 
