@@ -27,6 +27,7 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -91,7 +92,8 @@ import java.util.stream.Stream;
  * <p>Options: {@code --duration D} (30s, measured, per run), {@code --warmup D} (10s, per run),
  * {@code --clients 1,16}, {@code --data-dir DIR} (must be absent or empty; default a new temporary
  * directory), {@code --keep}, {@code --jar PATH}, {@code --baseline-jar PATH} (another build, measured
- * after this one on the same database and printed beside it), {@code --pgbench PATH} (pgbench on the PATH, or
+ * on the same database and printed beside it), {@code --rounds N} (3: with a baseline, N rounds of
+ * this build then the baseline, each round's ratio and their median), {@code --pgbench PATH} (pgbench on the PATH, or
  * /usr/bin/pgbench), {@code --pgbench-games N} (20000), {@code --policy best-health|first-play},
  * {@code --seed N} (1, the load clients' tie-breaking), {@code --server-opts "JVM options"},
  * {@code --server-warmup D} (60s; 0s for none).
@@ -132,6 +134,9 @@ public final class MoveBench {
     private final Path jar;
     /** Another build of the server measured in the same run, after this one ({@code --baseline-jar}), or null. */
     private final Path baselineJar;
+
+    /** With a baseline: rounds of this build then the baseline ({@code --rounds}). */
+    private final int rounds;
     private final int poolGames;
     private final String policy;
     private final long seed;
@@ -161,6 +166,7 @@ public final class MoveBench {
         keep = args.containsKey("keep");
         jar = Path.of(args.getOrDefault("jar", "target/quarkus-app/quarkus-run.jar")).toAbsolutePath();
         baselineJar = args.containsKey("baseline-jar") ? Path.of(args.get("baseline-jar")).toAbsolutePath() : null;
+        rounds = Integer.parseInt(args.getOrDefault("rounds", "3"));
         poolGames = Integer.parseInt(args.getOrDefault("pgbench-games", "20000"));
         policy = args.getOrDefault("policy", LoadTool.BEST_HEALTH);
         seed = Long.parseLong(args.getOrDefault("seed", "1"));
@@ -231,25 +237,20 @@ public final class MoveBench {
             minimalRows.put(n, pgbenchRun("minimal", minimal, n));
         }
 
-        startServer(jar);
-        warmServer();
-        for (int n : clients) {
-            ourRows.put(n, loadRun(n));
-        }
-        stopServer();
-        Map<Integer, Row> baselineRows = new LinkedHashMap<>();
-        if (baselineJar != null) {
-            startServer(baselineJar);
-            warmServer();
-            for (int n : clients) {
-                baselineRows.put(n, loadRun(n));
+        List<Map<Integer, Row>> ourRounds = new ArrayList<>();
+        List<Map<Integer, Row>> baselineRounds = new ArrayList<>();
+        for (int round = 0; round < (baselineJar == null ? 1 : rounds); round++) {
+            ourRounds.add(loadRuns(jar));
+            if (baselineJar != null) {
+                baselineRounds.add(loadRuns(baselineJar));
             }
-            stopServer();
         }
+        ourRows.putAll(ourRounds.get(0));
 
         printTable(sqlRows, minimalRows, ourRows, settings);
-        printBaseline(ourRows, baselineRows);
-        boolean clean = Stream.of(sqlRows, minimalRows, ourRows).flatMap(m -> m.values().stream())
+        printBaseline(ourRounds, baselineRounds);
+        boolean clean = Stream.concat(Stream.of(sqlRows, minimalRows), Stream.concat(ourRounds.stream(),
+                        baselineRounds.stream())).flatMap(m -> m.values().stream())
                 .allMatch(r -> r.errors == 0);
         if (keep) {
             out.println("kept: " + dir + " (PostgreSQL data in pg/, its log in pg/log/, scripts and logs in work/)");
@@ -1170,20 +1171,44 @@ public final class MoveBench {
         }
     }
 
-    /** This build against {@code --baseline-jar}, measured in the same run on the same database. */
-    private void printBaseline(Map<Integer, Row> ours, Map<Integer, Row> baseline) {
+    /** The server of {@code serverJar}, started, warmed and loaded by each count of clients, then stopped. */
+    private Map<Integer, Row> loadRuns(Path serverJar) throws Exception {
+        Map<Integer, Row> rows = new LinkedHashMap<>();
+        startServer(serverJar);
+        warmServer();
+        for (int n : clients) {
+            rows.put(n, loadRun(n));
+        }
+        stopServer();
+        return rows;
+    }
+
+    /**
+     * This build against {@code --baseline-jar}, measured in the same run on the same database,
+     * alternating in {@code --rounds}: each round's ratio, and the median of the rounds' ratios.
+     */
+    private void printBaseline(List<Map<Integer, Row>> ours, List<Map<Integer, Row>> baseline) {
         if (baseline.isEmpty()) {
             return;
         }
         out.println();
-        out.println("This build (" + jar + ") against the baseline (" + baselineJar + "), measured after it:");
+        out.println("This build (" + jar + ") against the baseline (" + baselineJar + "), alternating, this build first,"
+                + " in " + baseline.size() + " round" + (baseline.size() == 1 ? "" : "s") + ":");
         for (int n : clients) {
-            Row o = ours.get(n);
-            Row b = baseline.get(n);
-            out.printf(Locale.ROOT, "%d client%s: moves/s %s vs %s (this ÷ baseline %s); p50 %s vs %s ms; server CPU"
-                            + " per move %s vs %s ms; errors %d vs %d%n", n, n == 1 ? "" : "s", num(o.perSecond(), 1),
-                    num(b.perSecond(), 1), ratio(o.perSecond(), b.perSecond()), num(o.p50Ms(), 2), num(b.p50Ms(), 2),
-                    num(o.serverCpuMs(), 3), num(b.serverCpuMs(), 3), o.errors(), b.errors());
+            List<Double> ratios = new ArrayList<>();
+            for (int r = 0; r < baseline.size(); r++) {
+                Row o = ours.get(r).get(n);
+                Row b = baseline.get(r).get(n);
+                ratios.add(o.perSecond() / b.perSecond());
+                out.printf(Locale.ROOT, "round %d, %d client%s: moves/s %s vs %s (this ÷ baseline %s); p50 %s vs %s ms;"
+                                + " server CPU per move %s vs %s ms; PostgreSQL CPU per move %s vs %s ms; errors %d vs %d%n",
+                        r + 1, n, n == 1 ? "" : "s", num(o.perSecond(), 1), num(b.perSecond(), 1),
+                        ratio(o.perSecond(), b.perSecond()), num(o.p50Ms(), 2), num(b.p50Ms(), 2), num(o.serverCpuMs(), 3),
+                        num(b.serverCpuMs(), 3), num(o.pgCpuMs(), 3), num(b.pgCpuMs(), 3), o.errors(), b.errors());
+            }
+            Collections.sort(ratios);
+            out.printf(Locale.ROOT, "%d client%s: median of the rounds' moves/s ratios (this ÷ baseline) %.3f%n", n,
+                    n == 1 ? "" : "s", ratios.get(ratios.size() / 2));
         }
     }
 
