@@ -110,9 +110,10 @@ public final class ScaleRetention {
             for (SQLWarning w = st.getWarnings(); w != null; w = w.getNextWarning()) {
                 for (String line : w.getMessage().split("\n")) {
                     String l = line.trim();
-                    if (l.startsWith("pages:")) {
+                    // The table's own lines come first, then those of its TOAST table.
+                    if (l.startsWith("pages:") && pages.isEmpty()) {
                         pages = l;
-                    } else if (l.startsWith("index scan")) {
+                    } else if (l.startsWith("index scan") && indexes.isEmpty()) {
                         indexes = l;
                     }
                 }
