@@ -39,14 +39,15 @@ import java.util.UUID;
  * whatever the server reads. Each method compares an answer with that truth and returns what
  * differs (empty when nothing does).
  */
-final class ScaleTruth {
+public final class ScaleTruth {
 
     private static final Map<String, Rules<?, ?, ?>> RULES = Map.of(ScoundrelRules.TYPE, new ScoundrelRules(),
             DazzleRules.TYPE, new DazzleRules());
 
     private final Connection c;
 
-    ScaleTruth(Connection c) {
+    /** @param c a connection to the database the server under test uses */
+    public ScaleTruth(Connection c) {
         this.c = c;
     }
 
@@ -173,7 +174,7 @@ final class ScaleTruth {
     // ---------------------------------------------------------------- players
 
     /** {@code GET /api/players/{name}/stats}: per type, over the name's (or its player's verified) seats. */
-    List<String> stats(JsonNode s, String name) throws SQLException {
+    public List<String> stats(JsonNode s, String name) throws SQLException {
         List<String> problems = new ArrayList<>();
         UUID player = registered(name);
         same(problems, "verified", player != null, s.get("verified").asBoolean());
