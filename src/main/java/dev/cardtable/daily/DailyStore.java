@@ -110,11 +110,22 @@ public class DailyStore {
         return deal(day, ruleset).orElseThrow();
     }
 
-    /** The game of {@code player}'s attempt on {@code day}, or empty. */
+    /**
+     * The attempts of a day by every player who has held a player's name, in any case: the name's
+     * one attempt, whoever registered it since (a revoked name registered again is a new player,
+     * but not a second attempt at a dungeon already seen). Parameters: the player, the day, the
+     * ruleset. Read through {@code players_any_name_idx} and the key of {@code daily_attempts}.
+     */
+    private static final String SAME_NAME = """
+            select a.game_id from players me
+            join players p on lower(p.name) = lower(me.name)
+            join daily_attempts a on a.player_id = p.id and a.day = ? and a.ruleset = ?
+            where me.id = ?""";
+
+    /** The game of the attempt on {@code day} under {@code player}'s name ({@link #SAME_NAME}), or empty. */
     public Optional<UUID> attempt(LocalDate day, String ruleset, UUID player) {
         return db.work(c -> {
-            try (PreparedStatement ps = c.prepareStatement(
-                    "select game_id from daily_attempts where day = ? and ruleset = ? and player_id = ?")) {
+            try (PreparedStatement ps = c.prepareStatement(SAME_NAME + " limit 1")) {
                 ps.setObject(1, day, Types.DATE);
                 ps.setString(2, ruleset);
                 ps.setObject(3, player);
@@ -127,18 +138,24 @@ public class DailyStore {
 
     /**
      * Records {@code game} as {@code player}'s attempt on {@code day}; false when the player has
-     * one already (a concurrent attempt waits for the first to commit, then finds it).
+     * one already (a concurrent attempt waits for the first to commit, then finds it), or its name
+     * has one under an earlier registration ({@link #SAME_NAME}; that player's key is revoked, so
+     * it can make no attempt concurrently).
      */
     public boolean addAttempt(LocalDate day, String ruleset, UUID player, UUID game, Instant at) {
         return db.work(c -> {
             try (PreparedStatement ps = c.prepareStatement("""
-                    insert into daily_attempts (day, ruleset, player_id, game_id, started_at) values (?, ?, ?, ?, ?)
-                    on conflict (day, ruleset, player_id) do nothing""")) {
+                    insert into daily_attempts (day, ruleset, player_id, game_id, started_at)
+                    select ?, ?, ?, ?, ? where not exists (%s)
+                    on conflict (day, ruleset, player_id) do nothing""".formatted(SAME_NAME))) {
                 ps.setObject(1, day, Types.DATE);
                 ps.setString(2, ruleset);
                 ps.setObject(3, player);
                 ps.setObject(4, game);
                 SqlTimes.setTime(ps, 5, at);
+                ps.setObject(6, day, Types.DATE);
+                ps.setString(7, ruleset);
+                ps.setObject(8, player);
                 return ps.executeUpdate() == 1;
             }
         });

@@ -82,7 +82,7 @@ public class Players implements RegisteredPlayers {
     private PlayerRow owner(String name, String key) {
         PlayerRow p = holder(key).orElseThrow(() -> new GameException(Failure.PLAYER_KEY_REQUIRED,
                 "this request needs '" + HEADER + ": <player key>'"));
-        if (!p.name().equals(name)) {
+        if (!p.name().equalsIgnoreCase(name)) { // a registered name is one name in any case
             throw new GameException(Failure.PLAYER_KEY_INVALID, "the key is not the key of '" + name + "'");
         }
         return p;
@@ -132,6 +132,8 @@ public class Players implements RegisteredPlayers {
             if (s.kind() == SeatKind.HUMAN && holder != null && !used && holder.name().equals(s.name())) {
                 out.add(verified(s, holder));
                 used = true;
+            } else if (s.kind() == SeatKind.HUMAN && holder != null && holder.name().equalsIgnoreCase(s.name())) {
+                throw spelling(holder, s.name());
             } else {
                 out.add(unverified(s));
             }
@@ -150,6 +152,9 @@ public class Players implements RegisteredPlayers {
     public SeatRow verifySeat(SeatRow seat, PlayerRow holder) {
         if (holder == null) {
             return unverified(seat);
+        }
+        if (holder.name().equalsIgnoreCase(seat.name()) && !holder.name().equals(seat.name())) {
+            throw spelling(holder, seat.name());
         }
         if (!holder.name().equals(seat.name())) {
             throw mismatch(holder, List.of(seat.name()));
@@ -170,6 +175,12 @@ public class Players implements RegisteredPlayers {
             });
         }
         return s;
+    }
+
+    /** The key's player, seated under its name spelt in another case: a verified seat shows the registered spelling. */
+    private static GameException spelling(PlayerRow holder, String seatName) {
+        return new GameException(Failure.PLAYER_KEY_MISMATCH, "the player key is the key of '" + holder.name()
+                + "': a verified seat carries the name as registered, not '" + seatName + "'");
     }
 
     private static GameException mismatch(PlayerRow holder, List<String> names) {

@@ -94,7 +94,7 @@ class DailyDealTest {
     }
 
     @Test
-    void eachPlayerHasOneVerifiedAttemptPerDayAndOnlyWithAKey() {
+    void eachPlayerHasOneVerifiedAttemptPerDayAndOnlyWithAKey() throws Exception {
         LocalDate day = freshDay();
         String name = unique("daily");
         String key = register(name);
@@ -109,9 +109,15 @@ class DailyDealTest {
         as(null).header("X-Player-Key", key).get("/api/daily/standard").then().body("attempt", equalTo(game.path("id")));
         as(null).get("/api/daily/standard").then().body("attempt", nullValue());
         as((String) game.path("credentials[0].token")).get("/api/games/" + game.path("id") + "/hint").then().statusCode(404);
+        // Revoking the key and registering the name again (in another case) makes a new player, not a new attempt.
+        as(null).header("X-Player-Key", key).delete("/api/players/" + name + "/key").then().statusCode(204);
+        String again = register(name.toUpperCase());
+        attempt(again).then().statusCode(409).body("code", equalTo("daily-attempted")).body("gameId", equalTo(game.path("id")));
+        assertEquals("1", Db.scalar("select count(*) from daily_attempts a join players p on p.id = a.player_id "
+                + "where lower(p.name) = lower(?) and a.day = ?", name, day));
         // The next day brings a new attempt.
         clock.advance(Duration.ofDays(1));
-        attempt(key).then().statusCode(201).body("daily", equalTo(day.plusDays(1).toString()));
+        attempt(again).then().statusCode(201).body("daily", equalTo(day.plusDays(1).toString()));
     }
 
     @Test

@@ -70,6 +70,9 @@ public class PlayersTest {
         scoundrelFor(name.toUpperCase(), null).then().statusCode(409).body("code", equalTo("name-registered"));
         scoundrelFor(unique("other"), key).then().statusCode(403).body("code", equalTo("player-key-mismatch"));
         scoundrelFor(name, "not-a-key").then().statusCode(401).body("code", equalTo("player-key-invalid"));
+        // The key's own name in another case is its name misspelt, not another player's registered name.
+        scoundrelFor(name.toUpperCase(), key).then().statusCode(403).body("code", equalTo("player-key-mismatch"))
+                .body("detail", org.hamcrest.Matchers.containsString("'" + name + "'"));
         String casual = unique("casual");
         scoundrelFor(casual, null).then().statusCode(201).body("seats[0].verified", equalTo(false));
 
@@ -80,6 +83,8 @@ public class PlayersTest {
         as(null).body(Map.of("name", name)).post("/api/games/" + id + "/seats/1").then().statusCode(409)
                 .body("code", equalTo("name-registered"));
         as(null).body(Map.of("name", casual)).header("X-Player-Key", key).post("/api/games/" + id + "/seats/1")
+                .then().statusCode(403).body("code", equalTo("player-key-mismatch"));
+        as(null).body(Map.of("name", name.toUpperCase())).header("X-Player-Key", key).post("/api/games/" + id + "/seats/1")
                 .then().statusCode(403).body("code", equalTo("player-key-mismatch"));
         as(null).body(Map.of("name", name)).header("X-Player-Key", key).post("/api/games/" + id + "/seats/1")
                 .then().statusCode(200).body("seats[1].verified", equalTo(true)).body("status", equalTo("active"));
@@ -120,7 +125,8 @@ public class PlayersTest {
         String other = register(unique("rot-other"));
         as(null).header("X-Player-Key", other).post("/api/players/" + name + "/key").then().statusCode(401)
                 .body("code", equalTo("player-key-invalid"));
-        String second = as(null).header("X-Player-Key", first).post("/api/players/" + name + "/key").then()
+        // The name in the path in any case is the same registered name.
+        String second = as(null).header("X-Player-Key", first).post("/api/players/" + name.toUpperCase() + "/key").then()
                 .statusCode(200).body("name", equalTo(name)).extract().path("key");
         assertNotEquals(first, second);
         scoundrelFor(name, first).then().statusCode(401).body("code", equalTo("player-key-invalid"));
