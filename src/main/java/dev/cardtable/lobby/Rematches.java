@@ -26,7 +26,7 @@ import java.util.UUID;
 
 /**
  * Rematches ({@code POST /api/games/{id}/rematch}): a finished game played again by the same
- * players in swapped seats, with the same type, ruleset, options and clock, and a fresh secret
+ * players in swapped seats, with the same type, ruleset, options and clock, rated when the game was, and a fresh secret
  * seed. The caller sits at once; every other human seat is kept for the player who held it, who
  * accepts with the same request (their token of the finished game); nobody else may take it
  * ({@code seat-reserved}). Computer seats keep their level and budget. Each game has at most one rematch, and the two
@@ -82,7 +82,7 @@ public class Rematches {
         }
         Clocks.ClockSettings clock = g.table().clock();
         GameView next = creation.create(new NewGame(g.type(), g.ruleset(), null, json.stringMap(g.options()),
-                null, seats, clock, g.id(), false, player(g.seats().get(caller))));
+                null, seats, clock, g.id(), false, player(g.seats().get(caller)), g.rated()));
         if (!store.linkRematch(g.id(), next.id())) {
             throw new IllegalStateException("game " + g.id() + " got a rematch while locked");
         }

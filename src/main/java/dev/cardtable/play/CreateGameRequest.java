@@ -21,6 +21,8 @@ import java.util.Map;
  * @param clock   the clock, or none: {@code {"type":"correspondence","perMove":"PT24H"}} or
  *                {@code {"type":"fischer","initial":"PT5M","increment":"PT2S"}}
  * @param certified true for a deal the solver proved winnable, from a secret seed (Scoundrel only)
+ * @param rated   true for a rated game ({@code docs/ratings.md}): Dazzle, a secret server seed, every
+ *                human seat verified
  */
 @Schema(name = "CreateGame")
 public record CreateGameRequest(
@@ -33,13 +35,15 @@ public record CreateGameRequest(
         @Schema(description = "The clock: correspondence (perMove) or fischer (initial, increment); ISO-8601 durations")
         Clocks.ClockSettings clock,
         @Schema(description = "Scoundrel only: deal from a secret seed the solver proved winnable (no 'seed' or 'deal')")
-        Boolean certified) {
+        Boolean certified,
+        @Schema(description = "Dazzle only: a rated game (docs/ratings.md); a secret server seed, every human seat verified")
+        Boolean rated) {
 
     /** This request as the service's command: a JSON {@code null} deal is no deal. */
     public NewGame toCommand() {
         List<Seating.SeatSpec> specs = seats == null ? null : seats.stream()
                 .map(s -> s == null ? null : new Seating.SeatSpec(s.name(), s.ai(), s.aiBudget(), s.open())).toList();
         return new NewGame(type, ruleset, seed, options, deal == null || deal.isNull() ? null : deal, specs,
-                clock, null, Boolean.TRUE.equals(certified), null);
+                clock, null, Boolean.TRUE.equals(certified), null, Boolean.TRUE.equals(rated));
     }
 }

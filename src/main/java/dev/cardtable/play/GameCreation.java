@@ -84,6 +84,11 @@ public class GameCreation implements NewGames {
      *                       {@code player-key-mismatch}, {@code name-registered}
      */
     public GameView create(NewGame req, String playerKey) {
+        if (req != null && req.rated() && req.certified()) {
+            checkRated(catalog.type(req.type()), req, false, null);
+            throw new GameException(Failure.RATED_DEAL, "a rated game is dealt from a secret server seed; leave out "
+                    + "'certified'");
+        }
         ServerDeal dealt = req != null && req.certified() ? certify(req) : null;
         return QuarkusTransaction.joiningExisting().call(() -> {
             NewGame r = req == null ? null : req.withPlayer(players.holder(playerKey).orElse(null));
@@ -133,6 +138,9 @@ public class GameCreation implements NewGames {
             throw GameException.malformed(info.type() + " takes exactly " + info.seats() + " seat(s) in 'seats'");
         }
         boolean customDeal = req.deal() != null;
+        if (req.rated()) {
+            checkRated(type, req, customDeal, dealt);
+        }
         if (req.seed() != null && customDeal) {
             throw GameException.malformed("give either 'seed' or 'deal', not both");
         }
@@ -147,6 +155,9 @@ public class GameCreation implements NewGames {
         S initial = type.rules().deal(new Setup(ruleset.name(), options, deal));
         Seating.Seated seated = Seating.seat(type, req.seats());
         List<SeatRow> seats = players.verify(seated.seats(), req.player());
+        if (req.rated()) {
+            seats.forEach(GameCreation::checkRatedSeat);
+        }
         Clocks.ClockSettings clock = req.clock() == null ? null : req.clock().checked();
         boolean waiting = seats.stream().anyMatch(s -> s.kind() == SeatKind.OPEN);
         Instant now = writer.now();
@@ -156,9 +167,11 @@ public class GameCreation implements NewGames {
                 .seedCommitment(seed == null ? null : Rng.commitment(seed))
                 .status(waiting ? Status.WAITING : Status.ACTIVE).state(json.write(initial))
                 .createdAt(now).updatedAt(now).seats(seats).table(new GameRow.Table(clock, null, null, req.rematchOf(), null))
-                .origin(dealt == null ? GameRow.Origin.NONE : dealt.origin()).build();
+                .origin(dealt == null ? GameRow.Origin.NONE : dealt.origin()).rated(req.rated()).build();
         store.insert(g);
         changes.fire(GameChanged.of(null, g, true));
+        // A rated game's seats now show their players' ratings (docs/ratings.md).
+        g = store.withStoredRatings(g);
         Progress<S, M, V> p = writer.open(type, g, initial);
         if (!waiting) {
             writer.letComputersMove(p);
@@ -167,6 +180,35 @@ public class GameCreation implements NewGames {
         GameRow stored = p.steps().isEmpty() && (clock == null || waiting) ? g : writer.save(p);
         Integer viewer = seated.viewer();
         return projection.game(type, stored, p.state(), viewer).withCredentials(seated.credentials());
+    }
+
+    /**
+     * Refuses a rated game ({@code docs/ratings.md}) of a type that is not rated, or not dealt from
+     * a secret server seed.
+     *
+     * @throws GameException {@code rated-game-type}, {@code rated-deal}
+     */
+    private static void checkRated(GameType<?, ?, ?> type, NewGame req, boolean customDeal, ServerDeal dealt) {
+        if (!type.offers(GameType.Ability.RATED)) {
+            throw new GameException(Failure.RATED_GAME_TYPE, type.name() + " games are not rated; rated games are "
+                    + "Dazzle games");
+        }
+        if (req.seed() != null || customDeal || dealt != null) {
+            throw new GameException(Failure.RATED_DEAL, "a rated game is dealt from a secret server seed; leave out "
+                    + "'seed' and 'deal'");
+        }
+    }
+
+    /**
+     * Refuses a human seat of a rated game that no registered player holds with its key.
+     *
+     * @throws GameException {@code rated-seat-unverified}
+     */
+    private static void checkRatedSeat(SeatRow s) {
+        if (s.kind() == SeatKind.HUMAN && !s.verified()) {
+            throw new GameException(Failure.RATED_SEAT_UNVERIFIED, "seat " + s.seat() + " of a rated game must be "
+                    + "taken by a registered player with its key (X-Player-Key)");
+        }
     }
 
     /**
@@ -179,7 +221,8 @@ public class GameCreation implements NewGames {
      *                       cancelled game, {@code seat-reserved} for a seat of a rematch (with
      *                       {@code gameId}, the game its player accepts it from),
      *                       {@code malformed-request}, {@code player-key-invalid},
-     *                       {@code player-key-mismatch}, {@code name-registered}
+     *                       {@code player-key-mismatch}, {@code name-registered},
+     *                       {@code rated-seat-unverified} for a rated game taken without a key
      */
     @Transactional
     public GameView takeSeat(UUID id, int seat, String name, String playerKey) {
@@ -212,6 +255,9 @@ public class GameCreation implements NewGames {
         String token = Credentials.newToken();
         List<SeatRow> seats = new ArrayList<>(g.seats());
         seats.set(seat, players.verifySeat(Seating.human(seat, name, token), holder));
+        if (g.rated()) {
+            checkRatedSeat(seats.get(seat));
+        }
         store.updateSeats(id, List.of(seats.get(seat)));
         Instant now = writer.now();
         store.seatTaken(id, now);
@@ -219,7 +265,7 @@ public class GameCreation implements NewGames {
         GameRow taken = g.seatTaken(seats, now);
         GameRow seated = starts ? taken.after(taken.update().withStatus(Status.ACTIVE, now), seats) : taken;
         changes.fire(GameChanged.of(g.status(), seated, true));
-        return start(catalog.type(g.type()), seated, starts, seat).withCredentials(List.of(new Credential(seat, token)));
+        return start(catalog.type(g.type()), store.withStoredRatings(seated), starts, seat).withCredentials(List.of(new Credential(seat, token)));
     }
 
     /**

@@ -23,11 +23,19 @@ import java.util.UUID;
  * @param certified whether to deal from a secret seed the solver proved winnable (Scoundrel only)
  * @param player    the registered player the request speaks for (by its key, or by the verified
  *                  seat a rematch comes from), whose seat is verified; or null
+ * @param rated     whether the game is rated ({@code docs/ratings.md})
  */
 @Published
 public record NewGame(String type, String ruleset, String seed, Map<String, String> options, Object deal,
                       List<Seating.SeatSpec> seats, Clocks.ClockSettings clock, UUID rematchOf,
-                      boolean certified, PlayerRow player) {
+                      boolean certified, PlayerRow player, boolean rated) {
+
+    /** An unrated game. */
+    public NewGame(String type, String ruleset, String seed, Map<String, String> options, Object deal,
+                   List<Seating.SeatSpec> seats, Clocks.ClockSettings clock, UUID rematchOf,
+                   boolean certified, PlayerRow player) {
+        this(type, ruleset, seed, options, deal, seats, clock, rematchOf, certified, player, false);
+    }
 
     /** An uncertified game that no registered player speaks for. */
     public NewGame(String type, String ruleset, String seed, Map<String, String> options, Object deal,
@@ -36,6 +44,6 @@ public record NewGame(String type, String ruleset, String seed, Map<String, Stri
     }
 
     NewGame withPlayer(PlayerRow p) {
-        return new NewGame(type, ruleset, seed, options, deal, seats, clock, rematchOf, certified, p);
+        return new NewGame(type, ruleset, seed, options, deal, seats, clock, rematchOf, certified, p, rated);
     }
 }

@@ -22,8 +22,8 @@ public class GameCatalog {
 
     public GameCatalog() {
         register(new GameType<>(new ScoundrelRules(), Opponents.none(ScoundrelRules.TYPE),
-                EnumSet.allOf(GameType.Ability.class)));
-        register(new GameType<>(new DazzleRules(), new DazzleOpponents()));
+                EnumSet.complementOf(EnumSet.of(GameType.Ability.RATED))));
+        register(new GameType<>(new DazzleRules(), new DazzleOpponents(), EnumSet.of(GameType.Ability.RATED)));
     }
 
     private void register(GameType<?, ?, ?> t) {

@@ -21,10 +21,12 @@ import java.util.UUID;
  * @param seats     its seats after the change, as stored (with their standings once it ended)
  * @param seated    whether the change wrote seats: created the game, took a seat, or stored the standings
  * @param finishedAt when it ended, or null while it runs
+ * @param rated      whether the game is rated ({@code docs/ratings.md})
+ * @param updatedAt  when the change was made (the game's end, once it ended)
  */
 public record GameChanged(UUID gameId, String ruleset, Status before, Status after, GameRow.Origin origin,
                           UUID rematchOf, int version, String type, Instant createdAt, List<SeatRow> seats,
-                          boolean seated, Instant finishedAt) {
+                          boolean seated, Instant finishedAt, boolean rated, Instant updatedAt) {
 
     /**
      * The change that left {@code after} in place of a game whose status was {@code before} (null: a
@@ -35,7 +37,7 @@ public record GameChanged(UUID gameId, String ruleset, Status before, Status aft
     public static GameChanged of(Status before, GameRow after, boolean seated) {
         return new GameChanged(after.id(), after.ruleset(), before, after.status(), after.origin(),
                 after.table().rematchOf(), after.version(), after.type(), after.createdAt(), after.seats(), seated,
-                after.finishedAt());
+                after.finishedAt(), after.rated(), after.updatedAt());
     }
 
     /** Whether the game ended with this change (finished, abandoned or cancelled). */

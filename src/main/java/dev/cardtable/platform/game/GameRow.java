@@ -27,11 +27,12 @@ import java.util.UUID;
  * @param seatsTaken     open seats taken since the game was created
  * @param table          the clock and the rematch links
  * @param origin         whether the deal is certified, and the day of the daily deal it plays
+ * @param rated          whether the game was created rated ({@code docs/ratings.md})
  */
 public record GameRow(UUID id, String type, String ruleset, int rulesetVersion, String options, String seed,
                       String customDeal, String seedCommitment, Status status, int version, String state,
                       String result, Instant createdAt, Instant updatedAt, Instant finishedAt,
-                      List<SeatRow> seats, int seatsTaken, Table table, Origin origin) {
+                      List<SeatRow> seats, int seatsTaken, Table table, Origin origin, boolean rated) {
 
     public GameRow {
         seats = List.copyOf(seats);
@@ -49,7 +50,7 @@ public record GameRow(UUID id, String type, String ruleset, int rulesetVersion, 
         return new Builder().id(id).type(type).ruleset(ruleset).rulesetVersion(rulesetVersion).options(options)
                 .seed(seed).customDeal(customDeal).seedCommitment(seedCommitment).status(status).version(version)
                 .state(state).result(result).createdAt(createdAt).updatedAt(updatedAt).finishedAt(finishedAt)
-                .seats(seats).seatsTaken(seatsTaken).table(table).origin(origin);
+                .seats(seats).seatsTaken(seatsTaken).table(table).origin(origin).rated(rated);
     }
 
     /** Builds a {@link GameRow} by name; each setter sets the component of the same name. */
@@ -73,8 +74,14 @@ public record GameRow(UUID id, String type, String ruleset, int rulesetVersion, 
         private int seatsTaken;
         private Table table = Table.NONE;
         private Origin origin = Origin.NONE;
+        private boolean rated;
 
         private Builder() {
+        }
+
+        public Builder rated(boolean rated) {
+            this.rated = rated;
+            return this;
         }
 
         public Builder id(UUID id) {
@@ -174,7 +181,7 @@ public record GameRow(UUID id, String type, String ruleset, int rulesetVersion, 
 
         public GameRow build() {
             return new GameRow(id, type, ruleset, rulesetVersion, options, seed, customDeal, seedCommitment, status,
-                    version, state, result, createdAt, updatedAt, finishedAt, seats, seatsTaken, table, origin);
+                    version, state, result, createdAt, updatedAt, finishedAt, seats, seatsTaken, table, origin, rated);
         }
     }
 

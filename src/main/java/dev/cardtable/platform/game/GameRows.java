@@ -22,7 +22,7 @@ public final class GameRows {
             g.seed_commitment, g.status, g.version, g.state::text, g.result::text, g.created_at, g.updated_at,
             g.finished_at, g.seats_taken, s.seat, s.kind, s.name, s.ai_level, s.ai_budget, s.token_hash, s.outcome,
             s.score, g.clock::text, g.clock_state::text, g.deadline, g.rematch_of, g.rematch, s.player_id,
-            g.certified, g.daily""";
+            g.certified, g.daily, s.rating, s.rating_diff, g.rated""";
 
     // Game rows with their seats as arrays in seat order (%s: the seats' game).
     private static final String SELECT = "select " + GAME_COLUMNS + """
@@ -31,7 +31,8 @@ public final class GameRows {
                        array_agg(name order by seat) "name", array_agg(ai_level order by seat) ai_level,
                        array_agg(ai_budget order by seat) ai_budget, array_agg(token_hash order by seat) token_hash,
                        array_agg(outcome order by seat) outcome, array_agg(score order by seat) score,
-                       array_agg(player_id order by seat) player_id
+                       array_agg(player_id order by seat) player_id, array_agg(rating order by seat) rating,
+                       array_agg(rating_diff order by seat) rating_diff
                 from seats where game_id = %s) s
             """;
 
@@ -53,21 +54,22 @@ public final class GameRows {
                 .updatedAt(time(rs, 14)).finishedAt(time(rs, 15)).seatsTaken(rs.getInt(16)).seats(seats(rs, 17, 30))
                 .table(new GameRow.Table(Clocks.readSettings(rs.getString(25)), Clocks.readState(rs.getString(26)), time(rs, 27),
                         rs.getObject(28, UUID.class), rs.getObject(29, UUID.class)))
-                .origin(new GameRow.Origin(rs.getBoolean(31), rs.getObject(32, LocalDate.class)))
+                .origin(new GameRow.Origin(rs.getBoolean(31), rs.getObject(32, LocalDate.class))).rated(rs.getBoolean(35))
                 .build();
     }
 
     private static List<SeatRow> seats(ResultSet rs, int from, int players) throws SQLException {
-        Object[][] cols = new Object[9][];
+        Object[][] cols = new Object[11][];
         for (int i = 0; i < cols.length; i++) {
-            Array a = rs.getArray(i < 8 ? from + i : players);
+            // Columns from … from + 7, then player_id, then rating and rating_diff (3 and 4 after it).
+            Array a = rs.getArray(i < 8 ? from + i : i == 8 ? players : players + i - 6);
             cols[i] = a == null ? new Object[0] : (Object[]) a.getArray();
         }
         List<SeatRow> out = new ArrayList<>(cols[0].length);
         for (int i = 0; i < cols[0].length; i++) {
             out.add(new SeatRow((Integer) cols[0][i], SeatKind.of((String) cols[1][i]), (String) cols[2][i],
                     (String) cols[3][i], (Integer) cols[4][i], (String) cols[5][i], (String) cols[6][i],
-                    (Integer) cols[7][i], (UUID) cols[8][i]));
+                    (Integer) cols[7][i], (UUID) cols[8][i], (Double) cols[9][i], (Double) cols[10][i]));
         }
         return out;
     }

@@ -94,14 +94,26 @@ public class GameStore {
         return lock(id).flatMap(locked -> find(id));
     }
 
+    /**
+     * {@code g} with its seats as now stored in this transaction, for a rated game whose seats'
+     * ratings were just written by an observer of {@link GameChanged} ({@code docs/ratings.md});
+     * any other game as it is, with no statement.
+     */
+    public GameRow withStoredRatings(GameRow g) {
+        if (!g.rated()) {
+            return g;
+        }
+        return find(g.id()).map(stored -> g.toBuilder().seats(stored.seats()).build()).orElse(g);
+    }
+
     /** Inserts a new game and its seats. */
     public void insert(GameRow g) {
         db.work(c -> {
             try (PreparedStatement ps = c.prepareStatement("""
                     insert into games (id, type, ruleset, ruleset_version, options, seed, custom_deal, seed_commitment,
                                        status, version, state, result, created_at, updated_at, finished_at,
-                                       clock, clock_state, deadline, rematch_of, certified, daily)
-                    values (?, ?, ?, ?, ?::jsonb, ?, ?::jsonb, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?)""")) {
+                                       clock, clock_state, deadline, rematch_of, certified, daily, rated)
+                    values (?, ?, ?, ?, ?::jsonb, ?, ?::jsonb, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?, ?)""")) {
                 ps.setObject(1, g.id());
                 ps.setString(2, g.type());
                 ps.setString(3, g.ruleset());
@@ -123,6 +135,7 @@ public class GameStore {
                 ps.setObject(19, g.table().rematchOf());
                 ps.setBoolean(20, g.origin().certified());
                 ps.setObject(21, g.origin().daily(), Types.DATE);
+                ps.setBoolean(22, g.rated());
                 ps.executeUpdate();
             }
             try (PreparedStatement ps = c.prepareStatement("""

@@ -28,7 +28,9 @@ public record GameType<S, M, V>(Rules<S, M, V> rules, Opponents<V, M> opponents,
         /** The daily deal ("The daily deal"). */
         DAILY_DEAL,
         /** {@code GET /api/games/{id}/analysis} of a finished game ("Post-game analysis"). */
-        ANALYSIS
+        ANALYSIS,
+        /** Rated games, {@code "rated":true} ({@code docs/ratings.md}). */
+        RATED
     }
 
     public GameType {

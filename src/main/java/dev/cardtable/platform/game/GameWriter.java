@@ -178,7 +178,8 @@ public class GameWriter {
             movesApplied.fire(new MovesApplied(g.id(), p.version()));
         }
         changes.fire(GameChanged.of(g.status(), after, standings));
-        return Optional.of(after);
+        // A rated game's end wrote its seats' rating changes (docs/ratings.md): the answer shows them.
+        return Optional.of(standings ? store.withStoredRatings(after) : after);
     }
 
     /** The game's changeable columns after {@code p}'s moves ({@code rows}). */

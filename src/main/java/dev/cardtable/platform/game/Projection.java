@@ -122,7 +122,7 @@ public class Projection {
                 .options(json.stringMap(g.options())).status(at.status().id()).version(at.moves() + g.seatsTaken())
                 .moveCount(at.moves()).seats(g.seats().stream().map(Projection::seat).toList()).toAct(toAct)
                 .seedCommitment(g.seedCommitment()).seed(seed)
-                .certified(g.origin().certified()).daily(g.origin().daily()).certificate(certificates.shown(g, seed))
+                .certified(g.origin().certified()).rated(g.rated()).daily(g.origin().daily()).certificate(certificates.shown(g, seed))
                 .createdAt(g.createdAt())
                 .updatedAt(at.updatedAt()).finishedAt(at.finishedAt()).viewer(seat)
                 .view(rules.view(state, viewer(at.status(), seat))).legalMoves(legal).result(result(rules, state))
@@ -210,7 +210,7 @@ public class Projection {
             moves.add(new GameRecord.Move(m.seq(), m.seat(), rules.writeMove(seen), m.at()));
         }
         List<GameRecord.Seat> seats = g.seats().stream().map(s -> new GameRecord.Seat(s.seat(), s.kind().id(),
-                s.name(), s.aiLevel(), s.aiBudget())).toList();
+                s.name(), s.aiLevel(), s.aiBudget(), s.rating(), s.ratingDiff())).toList();
         String deal = customDeal(g);
         return new GameRecord(GameRecord.FORMAT, GameRecord.VERSION, g.type(), g.ruleset(), g.rulesetVersion(),
                 json.stringMap(g.options()), seats,
@@ -229,7 +229,7 @@ public class Projection {
     /** A seat as anyone may see it: never its token hash. */
     public static SeatView seat(SeatRow s) {
         return new SeatView(s.seat(), s.kind().id(), s.name(), s.kind() == SeatKind.AI ? s.aiLevel() : null,
-                s.kind() == SeatKind.AI ? s.aiBudget() : null, s.verified());
+                s.kind() == SeatKind.AI ? s.aiBudget() : null, s.verified(), s.rating(), s.ratingDiff());
     }
 
     /** Receives each step of {@link #walk}: move {@code n}'s entry and the view after it. */

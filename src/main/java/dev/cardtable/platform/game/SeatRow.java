@@ -13,9 +13,20 @@ package dev.cardtable.platform.game;
  * @param score     the seat's score once the game is over, else null
  * @param playerId  the registered player who took the seat with a player key (a verified seat),
  *                  else null
+ * @param rating    in a rated game, the seat's rating for the game's perf: the player's rating when
+ *                  the seat was filled, and once the game is rated the rating its update started
+ *                  from; a computer seat's level's rating; else null (written by the ratings
+ *                  feature, {@code docs/ratings.md})
+ * @param ratingDiff the change the game made to the seat's rating once it was rated, else null
  */
 public record SeatRow(int seat, SeatKind kind, String name, String aiLevel, Integer aiBudget, String tokenHash,
-                     String outcome, Integer score, java.util.UUID playerId) {
+                     String outcome, Integer score, java.util.UUID playerId, Double rating, Double ratingDiff) {
+
+    /** A seat without a rating. */
+    public SeatRow(int seat, SeatKind kind, String name, String aiLevel, Integer aiBudget, String tokenHash,
+                   String outcome, Integer score, java.util.UUID playerId) {
+        this(seat, kind, name, aiLevel, aiBudget, tokenHash, outcome, score, playerId, null, null);
+    }
 
     /** A seat no registered player holds (not verified). */
     public SeatRow(int seat, SeatKind kind, String name, String aiLevel, Integer aiBudget, String tokenHash,
@@ -35,6 +46,6 @@ public record SeatRow(int seat, SeatKind kind, String name, String aiLevel, Inte
 
     /** This seat with its final {@code outcome} and {@code score}. */
     public SeatRow withStanding(String outcome, Integer score) {
-        return new SeatRow(seat, kind, name, aiLevel, aiBudget, tokenHash, outcome, score, playerId);
+        return new SeatRow(seat, kind, name, aiLevel, aiBudget, tokenHash, outcome, score, playerId, rating, ratingDiff);
     }
 }

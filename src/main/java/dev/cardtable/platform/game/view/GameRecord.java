@@ -1,5 +1,6 @@
 package dev.cardtable.platform.game.view;
 
+
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.cardtable.platform.game.Clocks;
@@ -52,8 +53,17 @@ public record GameRecord(String format, Integer formatVersion, String type, Stri
      * @param name     the human's name
      * @param ai       the computer level
      * @param aiBudget its budget, if one was given
+     * @param rating   in a rated game, the seat's rating before it ({@code docs/ratings.md}), else
+     *                 null; an import ignores it
+     * @param ratingDiff the change the game made to it, once rated, else null; an import ignores it
      */
-    public record Seat(int seat, String kind, String name, String ai, Integer aiBudget) {
+    public record Seat(int seat, String kind, String name, String ai, Integer aiBudget, Double rating,
+                       Double ratingDiff) {
+
+        /** A seat without a rating. */
+        public Seat(int seat, String kind, String name, String ai, Integer aiBudget) {
+            this(seat, kind, name, ai, aiBudget, null, null);
+        }
     }
 
     /**

@@ -25,6 +25,7 @@ import java.util.UUID;
  * @param seedCommitment SHA-256 of {@code "commit:" + seed}; null for a custom deal
  * @param seed           the seed once the game is over (for a daily deal: once its day is over), else null
  * @param certified      whether the game was dealt from a secret seed the solver proved winnable
+ * @param rated          whether the game is rated ({@code docs/ratings.md})
  * @param daily          the UTC day whose daily deal the game plays, or null
  * @param certificate    for a certified or daily game, how hard its deal is, shown with the seed
  *                       (once the game is over; a daily game: once its day is over); else null
@@ -45,7 +46,7 @@ import java.util.UUID;
 public record GameView(UUID id, String type, String ruleset, int rulesetVersion,
                            Map<String, String> options, String status, int version, int moveCount,
                            List<SeatView> seats, List<Integer> toAct, String seedCommitment,
-                           String seed, boolean certified, LocalDate daily, DealCertificate certificate,
+                           String seed, boolean certified, boolean rated, LocalDate daily, DealCertificate certificate,
                            Instant createdAt, Instant updatedAt, Instant finishedAt, Integer viewer,
                            Object view, List<Map<String, Object>> legalMoves, GameResult result,
                            Clocks.ClockView clock, UUID rematchOf, UUID rematch,
@@ -83,6 +84,7 @@ public record GameView(UUID id, String type, String ruleset, int rulesetVersion,
         b.seedCommitment = seedCommitment;
         b.seed = seed;
         b.certified = certified;
+        b.rated = rated;
         b.daily = daily;
         b.certificate = certificate;
         b.createdAt = createdAt;
@@ -115,6 +117,7 @@ public record GameView(UUID id, String type, String ruleset, int rulesetVersion,
         private String seedCommitment;
         private String seed;
         private boolean certified;
+        private boolean rated;
         private LocalDate daily;
         private DealCertificate certificate;
         private Instant createdAt;
@@ -190,6 +193,11 @@ public record GameView(UUID id, String type, String ruleset, int rulesetVersion,
 
         public Builder seed(String seed) {
             this.seed = seed;
+            return this;
+        }
+
+        public Builder rated(boolean rated) {
+            this.rated = rated;
             return this;
         }
 
@@ -270,7 +278,7 @@ public record GameView(UUID id, String type, String ruleset, int rulesetVersion,
 
         public GameView build() {
             return new GameView(id, type, ruleset, rulesetVersion, options, status, version, moveCount, seats, toAct,
-                    seedCommitment, seed, certified, daily, certificate, createdAt, updatedAt, finishedAt, viewer, view,
+                    seedCommitment, seed, certified, rated, daily, certificate, createdAt, updatedAt, finishedAt, viewer, view,
                     legalMoves, result, clock, rematchOf, rematch, credentials, applied);
         }
     }

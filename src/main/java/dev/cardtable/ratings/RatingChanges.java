@@ -1,0 +1,213 @@
+package dev.cardtable.ratings;
+
+import dev.cardtable.engine.rating.Glicko2;
+import dev.cardtable.engine.rating.Outcome;
+import dev.cardtable.engine.rating.Rating;
+import dev.cardtable.platform.game.GameChanged;
+import dev.cardtable.platform.game.GameWriter;
+import dev.cardtable.platform.game.SeatKind;
+import dev.cardtable.platform.game.SeatRow;
+import dev.cardtable.platform.game.Status;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Rates rated games ({@code docs/ratings.md}) from the core's {@link GameChanged}, in the
+ * transaction of the change:
+ * <ul>
+ *   <li>when a seat of a rated game is filled (the game created, an open seat taken), the seat shows
+ *       its player's current rating for the perf, a computer seat its level's rating;</li>
+ *   <li>when a rated game ends with its standings stored, every verified human seat is rated once:
+ *       the players' rating rows are created if new and locked in player-id order, each rating is
+ *       updated by {@link Glicko2#update} against the opponent's rating before the game, one
+ *       {@code rating_history} point is written per player (its unique key {@code (game_id,
+ *       player_id)} makes a second application a no-op), and the seats get the rating the update
+ *       started from and its change.</li>
+ * </ul>
+ * An aborted game (no outcome for anyone) is not rated. An abandoned game counts as a loss for the
+ * seat that was to act (whose {@code abandon} ends the log) and a win for the other.
+ */
+@ApplicationScoped
+public class RatingChanges {
+
+    @Inject
+    RatingsConfig config;
+
+    @Inject
+    RatingsStore store;
+
+    private volatile Glicko2 glicko;
+
+    void onChange(@Observes GameChanged c) {
+        if (!c.rated() || !c.seated()) {
+            return;
+        }
+        if (c.ended()) {
+            rate(c);
+        } else if (c.after() != Status.FINISHED) {
+            showRatings(c);
+        }
+    }
+
+    /** The algorithm with the configured τ, floor and ceiling. */
+    Glicko2 glicko() {
+        Glicko2 g = glicko;
+        if (g == null) {
+            g = new Glicko2(config.tau(), config.deviationFloor(), config.deviationCeiling());
+            glicko = g;
+        }
+        return g;
+    }
+
+    /** Each filled seat without a rating shows its player's (or level's) rating now. */
+    private void showRatings(GameChanged c) {
+        for (SeatRow s : c.seats()) {
+            if (s.rating() != null) {
+                continue;
+            }
+            Double rating = null;
+            if (s.kind() == SeatKind.HUMAN && s.verified()) {
+                Double stored = store.rating(new RatingEntity.Key(s.playerId(), c.type(), c.ruleset()));
+                rating = stored == null ? config.initial().rating() : stored;
+            } else if (s.kind() == SeatKind.AI) {
+                RatingsConfig.Level level = config.levels().get(s.aiLevel());
+                rating = level == null ? null : level.rating();
+            }
+            if (rating != null) {
+                store.seat(c.gameId(), s.seat(), rating, null, true);
+            }
+        }
+    }
+
+    /** One rated player of a game: its seat, its locked rating row, its rating before the game. */
+    private record Rated(SeatRow seat, RatingEntity row, Rating before) {
+    }
+
+    private void rate(GameChanged c) {
+        List<SeatRow> seats = c.seats();
+        if (seats.size() != 2 || seats.stream().allMatch(s -> s.outcome() == null)) {
+            return; // aborted: nobody won or lost
+        }
+        double[] scores = scores(c);
+        if (scores == null) {
+            return;
+        }
+        // Rows created if new, then locked, in player-id order: two games of the same players
+        // ending at once wait for each other instead of deadlocking.
+        List<SeatRow> humans = seats.stream().filter(s -> s.kind() == SeatKind.HUMAN && s.verified())
+                .sorted(Comparator.comparing(SeatRow::playerId)).toList();
+        Map<Integer, Rated> rated = new HashMap<>();
+        for (SeatRow s : humans) {
+            RatingEntity.Key key = new RatingEntity.Key(s.playerId(), c.type(), c.ruleset());
+            RatingsConfig.Initial init = config.initial();
+            store.ensure(key, init.rating(), init.deviation(), init.volatility());
+            RatingEntity row = RatingEntity.lock(key).orElseThrow();
+            rated.put(s.seat(), new Rated(s, row, new Rating(row.rating, row.deviation, row.volatility)));
+        }
+        Instant at = c.finishedAt() != null ? c.finishedAt() : c.updatedAt();
+        List<Runnable> writes = new ArrayList<>();
+        for (SeatRow s : humans) {
+            Rated me = rated.get(s.seat());
+            SeatRow other = seats.get(1 - s.seat());
+            Rating opponent = opponent(other, rated.get(other.seat()));
+            if (opponent == null) {
+                continue; // a computer level without a published rating rates nobody
+            }
+            double periods = periods(me.row().lastPlayed, at);
+            Rating after = glicko().update(me.before(), List.of(new Outcome(opponent, scores[s.seat()])), periods);
+            RatingPointEntity p = point(c, s, me.before(), after, at);
+            if (!store.point(p)) {
+                continue; // this game already rated this player
+            }
+            RatingEntity row = me.row();
+            writes.add(() -> {
+                row.rating = after.rating();
+                row.deviation = after.deviation();
+                row.volatility = after.volatility();
+                row.games = row.games + 1;
+                row.lastPlayed = row.lastPlayed == null || at.isAfter(row.lastPlayed) ? at : row.lastPlayed;
+            });
+            store.seat(c.gameId(), s.seat(), me.before().rating(), p.diff, false);
+        }
+        writes.forEach(Runnable::run);
+        RatingEntity.flush();
+    }
+
+    /** The opponent's rating before the game: a rated player's as stored, a computer level's as published. */
+    private Rating opponent(SeatRow other, Rated rated) {
+        if (rated != null) {
+            return rated.before();
+        }
+        if (other.kind() != SeatKind.AI) {
+            return null;
+        }
+        RatingsConfig.Level level = config.levels().get(other.aiLevel());
+        return level == null ? null : new Rating(level.rating(), level.deviation(), config.initial().volatility());
+    }
+
+    /**
+     * Each seat's score: 1 won, ½ drawn, 0 lost; in an abandoned game 0 for the seat whose
+     * {@code abandon} ended the log and 1 for the other. Null when it cannot be told.
+     */
+    private double[] scores(GameChanged c) {
+        double[] scores = new double[c.seats().size()];
+        Integer abandoner = null;
+        for (SeatRow s : c.seats()) {
+            String o = s.outcome();
+            if (GameWriter.ABANDONED.equals(o)) {
+                if (abandoner == null) {
+                    abandoner = store.mover(c.gameId(), c.version());
+                    if (abandoner == null) {
+                        return null;
+                    }
+                }
+                scores[s.seat()] = s.seat() == abandoner ? 0 : 1;
+            } else if ("won".equals(o)) {
+                scores[s.seat()] = 1;
+            } else if ("drawn".equals(o)) {
+                scores[s.seat()] = 0.5;
+            } else if ("lost".equals(o)) {
+                scores[s.seat()] = 0;
+            } else {
+                return null;
+            }
+        }
+        return scores;
+    }
+
+    /**
+     * The rating periods since {@code lastPlayed} (fractional; none for a game that ended before
+     * it): one for a first game, as for a new player of Glickman's paper.
+     */
+    double periods(Instant lastPlayed, Instant at) {
+        if (lastPlayed == null) {
+            return 1;
+        }
+        Duration away = Duration.between(lastPlayed, at);
+        return away.isNegative() ? 0 : (double) away.toNanos() / config.period().toNanos();
+    }
+
+    private static RatingPointEntity point(GameChanged c, SeatRow s, Rating before, Rating after, Instant at) {
+        RatingPointEntity p = new RatingPointEntity();
+        p.playerId = s.playerId();
+        p.gameType = c.type();
+        p.ruleset = c.ruleset();
+        p.gameId = c.gameId();
+        p.at = at;
+        p.ratingBefore = before.rating();
+        p.rating = after.rating();
+        p.deviation = after.deviation();
+        p.volatility = after.volatility();
+        p.diff = after.rating() - before.rating();
+        return p;
+    }
+}

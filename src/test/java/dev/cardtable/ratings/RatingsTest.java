@@ -1,0 +1,390 @@
+package dev.cardtable.ratings;
+
+import dev.cardtable.engine.rating.Glicko2;
+import dev.cardtable.engine.rating.Outcome;
+import dev.cardtable.engine.rating.Rating;
+import dev.cardtable.players.PlayersTest;
+import dev.cardtable.support.Db;
+import dev.cardtable.support.PostgresResource;
+import dev.cardtable.support.Race;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import io.restassured.path.json.config.JsonPathConfig;
+import io.restassured.response.Response;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+
+import static dev.cardtable.support.Api.as;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.nullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Rated Dazzle games through the HTTP API and the database ({@code docs/ratings.md}): the published
+ * formulas after one game, the refusals of a game that cannot be rated, the endings that are not
+ * rated, exactly one update per player and game when many end at once, the leaderboard and the
+ * parameters.
+ */
+@QuarkusTest
+@QuarkusTestResource(PostgresResource.class)
+public class RatingsTest {
+
+    private static final double CENT = 0.01;
+    private static final JsonPathConfig DOUBLES = JsonPathConfig.jsonPathConfig()
+            .numberReturnType(JsonPathConfig.NumberReturnType.DOUBLE);
+
+    /** A registered player. */
+    record Player(String name, String key) {
+        static Player register(String prefix) {
+            String name = PlayersTest.unique(prefix);
+            return new Player(name, PlayersTest.register(name));
+        }
+    }
+
+    /** A game with the tokens of its two seats. */
+    record Game(String id, String token0, String token1) {
+    }
+
+    private static JsonPath json(Response r) {
+        return r.jsonPath(DOUBLES);
+    }
+
+    private static Response create(Player creator, Map<String, ?> second, boolean rated) {
+        Map<String, Object> body = new HashMap<>();
+        body.put("type", "dazzle");
+        body.put("rated", rated);
+        body.put("seats", List.of(Map.of("name", creator.name()), second));
+        return as(null).header("X-Player-Key", creator.key()).body(body).post("/api/games").then().extract().response();
+    }
+
+    /** A game of {@code a} (seat 0, who creates it) against {@code b} (seat 1, who takes the open seat). */
+    private static Game play(Player a, Player b, boolean rated) {
+        Response created = create(a, Map.of("open", true), rated);
+        created.then().statusCode(201).body("rated", equalTo(rated));
+        String id = created.path("id");
+        Response taken = as(null).header("X-Player-Key", b.key()).body(Map.of("name", b.name()))
+                .post("/api/games/" + id + "/seats/1").then().statusCode(200).body("status", equalTo("active"))
+                .extract().response();
+        return new Game(id, created.path("credentials[0].token"), taken.path("credentials[0].token"));
+    }
+
+    private static Response resign(String id, String token) {
+        return as(token).body(Map.of("action", "resign")).post("/api/games/" + id + "/moves").then().statusCode(200)
+                .body("status", equalTo("finished")).extract().response();
+    }
+
+    private static String count(String sql, Object... args) throws Exception {
+        return Db.scalar(sql, args);
+    }
+
+    private static UUID playerId(Player p) throws Exception {
+        return UUID.fromString(Db.scalar("select id from players where name = ? and revoked_at is null", p.name()));
+    }
+
+    @Test
+    void twoNewPlayersAfterOneRatedGameHaveThePublishedFormulasRatings() throws Exception {
+        Player alice = Player.register("ra");
+        Player bob = Player.register("rb");
+        Game g = play(alice, bob, true);
+        // While it runs, each seat shows its player's rating.
+        JsonPath running = json(as(g.token0()).get("/api/games/" + g.id()).then().statusCode(200).extract().response());
+        assertEquals(1500.0, running.getDouble("seats[0].rating"), 1e-9);
+        assertEquals(1500.0, running.getDouble("seats[1].rating"), 1e-9);
+        assertNull(running.get("seats[0].ratingDiff"));
+
+        // Alice resigns: Bob wins. The resignation's answer already shows the changes.
+        JsonPath ended = json(resign(g.id(), g.token0()));
+        assertEquals(1500.0, ended.getDouble("seats[0].rating"), 1e-9);
+        assertEquals(1337.79 - 1500, ended.getDouble("seats[0].ratingDiff"), CENT);
+        assertEquals(1662.21 - 1500, ended.getDouble("seats[1].ratingDiff"), CENT);
+        assertTrue(ended.getBoolean("rated"));
+
+        JsonPath later = json(as(null).get("/api/games/" + g.id()).then().statusCode(200).extract().response());
+        assertEquals(1337.79 - 1500, later.getDouble("seats[0].ratingDiff"), CENT);
+        assertEquals(1500.0, later.getDouble("seats[1].rating"), 1e-9);
+        JsonPath record = json(as(null).get("/api/games/" + g.id() + "/record").then().statusCode(200).extract().response());
+        assertEquals(1662.21 - 1500, record.getDouble("seats[1].ratingDiff"), CENT);
+        JsonPath listed = json(as(null).get("/api/games?player=" + bob.name()).then().statusCode(200).extract().response());
+        assertEquals(1662.21 - 1500, listed.getDouble("items[0].seats[1].ratingDiff"), CENT);
+
+        JsonPath a = json(as(null).get("/api/players/" + alice.name() + "/ratings").then().statusCode(200).extract().response());
+        assertEquals(alice.name(), a.getString("name"));
+        assertEquals("dazzle", a.getString("ratings[0].gameType"));
+        assertEquals("standard", a.getString("ratings[0].ruleset"));
+        assertEquals(1337.79, a.getDouble("ratings[0].rating"), CENT);
+        assertEquals(290.23, a.getDouble("ratings[0].deviation"), CENT);
+        assertEquals(1, a.getInt("ratings[0].games"));
+        assertTrue(a.getBoolean("ratings[0].provisional"));
+        assertNull(a.get("ratings[0].rank"));
+        assertNotNull(a.get("ratings[0].lastPlayed"));
+        JsonPath b = json(as(null).get("/api/players/" + bob.name() + "/ratings").then().statusCode(200).extract().response());
+        assertEquals(1662.21, b.getDouble("ratings[0].rating"), CENT);
+        assertEquals(290.23, b.getDouble("ratings[0].deviation"), CENT);
+
+        JsonPath h = json(as(null).get("/api/players/" + bob.name() + "/ratings/dazzle/standard/history").then()
+                .statusCode(200).extract().response());
+        assertEquals(g.id(), h.getString("items[0].gameId"));
+        assertEquals(1662.21, h.getDouble("items[0].rating"), CENT);
+        assertEquals(162.21, h.getDouble("items[0].diff"), CENT);
+        assertNull(h.get("nextCursor"));
+
+        // A rematch of a rated game is rated.
+        as(g.token1()).post("/api/games/" + g.id() + "/rematch").then().statusCode(201).body("rated", equalTo(true));
+
+        // Its record imported again is not rated again: the same record is refused, and the same
+        // game under other names is an unrated game that changes no rating.
+        Map<String, Object> rec = as(null).get("/api/games/" + g.id() + "/record").then().extract().jsonPath().getMap("$");
+        as(null).body(rec).post("/api/games/import").then().statusCode(409).body("code", equalTo("record-exists"));
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> seats = (List<Map<String, Object>>) rec.get("seats");
+        seats.get(0).put("name", PlayersTest.unique("imp"));
+        seats.get(1).put("name", PlayersTest.unique("imp"));
+        as(null).body(rec).post("/api/games/import").then().statusCode(201).body("rated", equalTo(false))
+                .body("seats[0].rating", nullValue()).body("seats[0].ratingDiff", nullValue());
+        assertEquals("1", count("select count(*) from rating_history where player_id = ?", playerId(bob)));
+        assertEquals("1", count("select games from ratings where player_id = ?", playerId(bob)));
+    }
+
+    @Test
+    void aGameThatCannotBeRatedIsRefusedWithItsOwnCode() throws Exception {
+        Player alice = Player.register("rr");
+        Player bob = Player.register("rr");
+        as(null).header("X-Player-Key", alice.key()).body(Map.of("type", "scoundrel", "rated", true,
+                "seats", List.of(Map.of("name", alice.name())))).post("/api/games").then().statusCode(422)
+                .body("code", equalTo("rated-game-type"));
+        as(null).header("X-Player-Key", alice.key()).body(Map.of("type", "dazzle", "rated", true, "seed", "42",
+                "seats", List.of(Map.of("name", alice.name()), Map.of("ai", "random")))).post("/api/games").then()
+                .statusCode(422).body("code", equalTo("rated-deal"));
+        as(null).header("X-Player-Key", alice.key()).body(Map.of("type", "dazzle", "rated", true,
+                "deal", Map.of("decks", List.of(List.of(), List.of()), "removed", List.of()),
+                "seats", List.of(Map.of("name", alice.name()), Map.of("ai", "random")))).post("/api/games").then()
+                .statusCode(422).body("code", equalTo("rated-deal"));
+        // Every human seat verified by its player's key.
+        create(alice, Map.of("name", PlayersTest.unique("casual")), true).then().statusCode(422)
+                .body("code", equalTo("rated-seat-unverified"));
+        as(null).body(Map.of("type", "dazzle", "rated", true, "seats", List.of(Map.of("name", PlayersTest.unique("casual")),
+                Map.of("ai", "random")))).post("/api/games").then().statusCode(422).body("code", equalTo("rated-seat-unverified"));
+        String id = create(alice, Map.of("open", true), true).then().statusCode(201).extract().path("id");
+        as(null).body(Map.of("name", PlayersTest.unique("casual"))).post("/api/games/" + id + "/seats/1").then()
+                .statusCode(422).body("code", equalTo("rated-seat-unverified"));
+        as(null).get("/api/games/" + id).then().body("seats[1].kind", equalTo("open")).body("status", equalTo("waiting"));
+        // The player's key takes it.
+        as(null).header("X-Player-Key", bob.key()).body(Map.of("name", bob.name())).post("/api/games/" + id + "/seats/1")
+                .then().statusCode(200).body("rated", equalTo(true)).body("seats[1].verified", equalTo(true));
+    }
+
+    @Test
+    void unratedCancelledAndAbortedGamesChangeNoRating() throws Exception {
+        Player alice = Player.register("ru");
+        Player bob = Player.register("ru");
+        Game unrated = play(alice, bob, false);
+        resign(unrated.id(), unrated.token0()).then().body("rated", equalTo(false))
+                .body("seats[0].rating", nullValue()).body("seats[1].ratingDiff", nullValue());
+        // Cancelled while waiting.
+        Response waiting = create(alice, Map.of("open", true), true);
+        String token = waiting.path("credentials[0].token");
+        as(token).post("/api/games/" + waiting.path("id") + "/cancel").then().statusCode(200)
+                .body("result.ending", equalTo("aborted"));
+        // Aborted before the first move.
+        Game aborted = play(alice, bob, true);
+        JsonPath game = json(as(aborted.token0()).get("/api/games/" + aborted.id()).then().extract().response());
+        int toAct = game.getInt("toAct[0]");
+        as(toAct == 0 ? aborted.token0() : aborted.token1()).body(Map.of("action", "abort"))
+                .post("/api/games/" + aborted.id() + "/moves").then().statusCode(200).body("result.ending", equalTo("aborted"))
+                .body("seats[0].ratingDiff", nullValue()).body("seats[1].ratingDiff", nullValue());
+        for (Player p : List.of(alice, bob)) {
+            assertEquals("0", count("select count(*) from ratings where player_id = ?", playerId(p)));
+            assertEquals("0", count("select count(*) from rating_history where player_id = ?", playerId(p)));
+            as(null).get("/api/players/" + p.name() + "/ratings").then().statusCode(200).body("ratings.size()", equalTo(0));
+        }
+    }
+
+    @Test
+    void twentyRatedGamesEndingAtOnceEachRateThePlayerOnceInCommitOrder() throws Exception {
+        Player alice = Player.register("r20");
+        List<Game> games = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            Response r = create(alice, Map.of("ai", "random"), true);
+            r.then().statusCode(201).body("seats[1].rating", equalTo(1150.0f));
+            games.add(new Game(r.path("id"), r.path("credentials[0].token"), null));
+        }
+        List<Callable<Integer>> calls = games.stream().<Callable<Integer>>map(g -> () -> as(g.token0())
+                .body(Map.of("action", "resign")).post("/api/games/" + g.id() + "/moves").statusCode()).toList();
+        assertEquals(java.util.Collections.nCopies(20, 200), Race.run(calls));
+
+        UUID id = playerId(alice);
+        record Point(Instant at, double before, double rating, double deviation) {
+        }
+        List<Point> points = new ArrayList<>();
+        double rating;
+        double deviation;
+        int played;
+        try (Connection c = Db.connect()) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "select at, rating_before, rating, deviation from rating_history where player_id = ?")) {
+                ps.setObject(1, id);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        points.add(new Point(rs.getTimestamp(1).toInstant(), rs.getDouble(2), rs.getDouble(3), rs.getDouble(4)));
+                    }
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement("select rating, deviation, games from ratings where player_id = ?")) {
+                ps.setObject(1, id);
+                try (ResultSet rs = ps.executeQuery()) {
+                    assertTrue(rs.next());
+                    rating = rs.getDouble(1);
+                    deviation = rs.getDouble(2);
+                    played = rs.getInt(3);
+                }
+            }
+        }
+        assertEquals(20, points.size());
+        assertEquals(20, played);
+        // The commit order is the chain of the points: each started from the one before.
+        Glicko2 glicko = new Glicko2(0.75, 45, 350);
+        Rating r = new Rating(1500, 350, 0.06);
+        Rating level = new Rating(1150, 25, 0.06);
+        Instant last = null;
+        List<Point> left = new ArrayList<>(points);
+        while (!left.isEmpty()) {
+            double from = r.rating();
+            Point next = left.stream().filter(p -> p.before() == from).findFirst().orElseThrow(
+                    () -> new AssertionError("no point starts from " + from + ": " + left));
+            left.remove(next);
+            double periods = last == null ? 1 : Math.max(0, Duration.between(last, next.at()).toNanos())
+                    / (double) Duration.ofDays(5).toNanos();
+            r = glicko.update(r, List.of(new Outcome(level, 0)), periods);
+            last = last == null || next.at().isAfter(last) ? next.at() : last;
+            assertEquals(r.rating(), next.rating(), CENT);
+            assertEquals(r.deviation(), next.deviation(), CENT);
+        }
+        assertEquals(r.rating(), rating, CENT);
+        assertEquals(r.deviation(), deviation, CENT);
+        for (Game g : games) {
+            JsonPath seen = json(as(null).get("/api/games/" + g.id()).then().statusCode(200).extract().response());
+            assertNotNull(seen.get("seats[0].ratingDiff"));
+            assertNull(seen.get("seats[1].ratingDiff"));
+            assertEquals(1150.0, seen.getDouble("seats[1].rating"), 1e-9);
+        }
+    }
+
+    @Test
+    void theLeaderboardPagesRankedPlayersAndLeavesOutProvisionalAndInactiveOnes() throws Exception {
+        List<Player> ranked = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            ranked.add(Player.register("lb"));
+        }
+        Player provisional = Player.register("lbp");
+        Player inactive = Player.register("lbi");
+        Instant now = Instant.now();
+        for (int i = 0; i < ranked.size(); i++) {
+            insertRating(ranked.get(i), 9000 + i, 60, now);
+        }
+        insertRating(provisional, 9500, 111, now);
+        insertRating(inactive, 9600, 60, now.minus(Duration.ofDays(31)));
+
+        JsonPath first = json(as(null).get("/api/ratings/dazzle/standard/leaderboard?limit=2").then().statusCode(200)
+                .extract().response());
+        assertEquals(List.of(ranked.get(4).name(), ranked.get(3).name()), first.getList("items.name"));
+        assertEquals(List.of(1, 2), first.getList("items.rank", Integer.class));
+        assertEquals(9004.0, first.getDouble("items[0].rating"), 1e-9);
+        String cursor = first.getString("nextCursor");
+        assertNotNull(cursor);
+        JsonPath second = json(as(null).get("/api/ratings/dazzle/standard/leaderboard?limit=2&cursor=" + cursor).then()
+                .statusCode(200).extract().response());
+        assertEquals(List.of(ranked.get(2).name(), ranked.get(1).name()), second.getList("items.name"));
+        assertEquals(List.of(3, 4), second.getList("items.rank", Integer.class));
+        List<String> all = json(as(null).get("/api/ratings/dazzle/standard/leaderboard?limit=100").then().statusCode(200)
+                .extract().response()).getList("items.name");
+        assertFalse(all.contains(provisional.name()));
+        assertFalse(all.contains(inactive.name()));
+
+        as(null).get("/api/players/" + ranked.get(2).name() + "/ratings").then().statusCode(200)
+                .body("ratings[0].rank", equalTo(3)).body("ratings[0].provisional", equalTo(false));
+        as(null).get("/api/players/" + provisional.name() + "/ratings").then().statusCode(200)
+                .body("ratings[0].rank", nullValue()).body("ratings[0].provisional", equalTo(true));
+        as(null).get("/api/players/" + inactive.name() + "/ratings").then().statusCode(200)
+                .body("ratings[0].rank", nullValue()).body("ratings[0].provisional", equalTo(false));
+
+        // Bad input.
+        as(null).get("/api/ratings/dazzle/standard/leaderboard?limit=0").then().statusCode(400)
+                .body("code", equalTo("malformed-request"));
+        as(null).get("/api/ratings/dazzle/standard/leaderboard?cursor=nope").then().statusCode(400)
+                .body("code", equalTo("malformed-request"));
+        as(null).get("/api/ratings/scoundrel/standard/leaderboard").then().statusCode(404).body("code", equalTo("not-found"));
+        as(null).get("/api/ratings/dazzle/nope/leaderboard").then().statusCode(404).body("code", equalTo("not-found"));
+        as(null).get("/api/players/" + PlayersTest.unique("nobody") + "/ratings").then().statusCode(404)
+                .body("code", equalTo("not-found"));
+        as(null).get("/api/players/no%20spaces/ratings").then().statusCode(400).body("code", equalTo("malformed-request"));
+        as(null).get("/api/players/" + ranked.get(0).name() + "/ratings/dazzle/standard/history?limit=101").then()
+                .statusCode(400).body("code", equalTo("malformed-request"));
+        as(null).get("/api/players/" + ranked.get(0).name() + "/ratings/dazzle/standard/history?cursor=x").then()
+                .statusCode(400).body("code", equalTo("malformed-request"));
+        as(null).get("/api/players/" + ranked.get(0).name() + "/ratings/scoundrel/standard/history").then()
+                .statusCode(404).body("code", equalTo("not-found"));
+    }
+
+    private static void insertRating(Player p, double rating, double deviation, Instant lastPlayed) throws Exception {
+        Db.update("insert into ratings (player_id, game_type, ruleset, rating, deviation, volatility, games, last_played)"
+                + " values (?, 'dazzle', 'standard', ?, ?, 0.06, 30, ?)", playerId(p), rating, deviation,
+                Timestamp.from(lastPlayed));
+    }
+
+    @Test
+    void theHistoryPagesNewestFirst() throws Exception {
+        Player alice = Player.register("rh");
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            Response r = create(alice, Map.of("ai", "heuristic"), true);
+            ids.add(r.path("id"));
+            resign(r.path("id"), r.path("credentials[0].token"));
+        }
+        String base = "/api/players/" + alice.name() + "/ratings/dazzle/standard/history";
+        JsonPath first = json(as(null).get(base + "?limit=2").then().statusCode(200).extract().response());
+        assertEquals(List.of(ids.get(2), ids.get(1)), first.getList("items.gameId"));
+        JsonPath second = json(as(null).get(base + "?limit=2&cursor=" + first.getString("nextCursor")).then()
+                .statusCode(200).extract().response());
+        assertEquals(List.of(ids.get(0)), second.getList("items.gameId"));
+        assertNull(second.get("nextCursor"));
+        // Each point's change is the difference of successive ratings.
+        double r1 = first.getDouble("items[1].rating");
+        assertEquals(r1 - second.getDouble("items[0].rating"), first.getDouble("items[1].diff"), 1e-9);
+    }
+
+    @Test
+    void theParametersArePublished() {
+        JsonPath p = json(as(null).get("/api/ratings").then().statusCode(200).extract().response());
+        assertEquals("glicko2", p.getString("system"));
+        assertEquals(1500.0, p.getDouble("initial.rating"), 0);
+        assertEquals(350.0, p.getDouble("initial.deviation"), 0);
+        assertEquals(0.06, p.getDouble("initial.volatility"), 0);
+        assertEquals(0.75, p.getDouble("tau"), 0);
+        assertEquals("P5D", p.getString("period"));
+        assertEquals(45.0, p.getDouble("deviationFloor"), 0);
+        assertEquals(350.0, p.getDouble("deviationCeiling"), 0);
+        assertEquals(110.0, p.getDouble("provisionalDeviation"), 0);
+        assertEquals("P30D", p.getString("leaderboardInactiveAfter"));
+        assertEquals(1150.0, p.getDouble("levels.random.rating"), 0);
+        assertEquals(25.0, p.getDouble("levels.random.deviation"), 0);
+        assertEquals(1500.0, p.getDouble("levels.heuristic.rating"), 0);
+        assertEquals(1870.0, p.getDouble("levels.ismcts.rating"), 0);
+    }
+}
