@@ -30,6 +30,10 @@ class QueryParamsTest {
                 .body("detail", equalTo("unknown query parameter 'verbose'; none is taken here"));
         as(null).get("/api/lobby?limit=5&sort=new").then().statusCode(400)
                 .body("detail", equalTo("unknown query parameter 'sort'; expected one of: cursor, limit, type"));
+        as(null).get("/api/ratings/dazzle/standard/leaderboard?limit=5&sort=new").then().statusCode(400)
+                .body("detail", equalTo("unknown query parameter 'sort'; expected one of: cursor, limit"));
+        as(null).get("/api/ratings?tau=1").then().statusCode(400)
+                .body("detail", equalTo("unknown query parameter 'tau'; none is taken here"));
         as(g.token()).body(Map.of("action", "avoid")).post("/api/games/" + g.id() + "/moves?dryRun=true")
                 .then().statusCode(400).body("code", equalTo("malformed-request"));
         // Refused before anything happened: the game is still at its deal.
@@ -40,5 +44,6 @@ class QueryParamsTest {
     void theParametersAnOperationTakesStillWork() {
         as(null).get("/api/games?limit=1&type=scoundrel").then().statusCode(200);
         as(null).get("/api/lobby?limit=1").then().statusCode(200);
+        as(null).get("/api/ratings/dazzle/standard/leaderboard?limit=1").then().statusCode(200);
     }
 }
