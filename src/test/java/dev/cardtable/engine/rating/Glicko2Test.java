@@ -37,6 +37,36 @@ class Glicko2Test {
         assertEquals(3000, winner.rating() + loser.rating(), 1e-9, "equal players move symmetrically");
     }
 
+    /**
+     * Five further cases, their values worked out separately from this class (the paper's
+     * formulas step by step, in double precision), with τ 0.75, RD floor 45 and ceiling 350: a
+     * draw against a stronger, more certain player and the same draw from the other side, an
+     * upset win against the {@code ismcts} level's rating, a loss to the {@code random} level
+     * after 0.3 periods away, and three games in one update after 2.5 periods.
+     */
+    @Test
+    void handCheckedCases() {
+        assertRating(1547.35, 179.97, server.update(new Rating(1500, 200, 0.06),
+                List.of(new Outcome(new Rating(1700, 50, 0.06), 0.5)), 1));
+        assertRating(1697.18, 50.76, server.update(new Rating(1700, 50, 0.06),
+                List.of(new Outcome(new Rating(1500, 200, 0.06), 0.5)), 1));
+        assertRating(1568.45, 117.40, server.update(new Rating(1500, 120, 0.06),
+                List.of(new Outcome(new Rating(1836, 45, 0.06), 1)), 1));
+        assertRating(1567.38, 79.50, server.update(new Rating(1600, 80, 0.06),
+                List.of(new Outcome(new Rating(1203, 45, 0.06), 0)), 0.3));
+        Rating three = server.update(new Rating(1550, 90, 0.05), List.of(
+                new Outcome(new Rating(1500, 60, 0.06), 1),
+                new Outcome(new Rating(1620, 70, 0.06), 0.5),
+                new Outcome(new Rating(1450, 300, 0.06), 0)), 2.5);
+        assertRating(1553.30, 84.44, three);
+        assertEquals(0.049991, three.volatility(), 0.000001);
+    }
+
+    private static void assertRating(double rating, double deviation, Rating actual) {
+        assertEquals(rating, actual.rating(), 0.01, () -> "rating of " + actual);
+        assertEquals(deviation, actual.deviation(), 0.01, () -> "deviation of " + actual);
+    }
+
     @Test
     void aDrawBetweenEqualsMovesNoRating() {
         Rating r = new Rating(1720, 80, 0.06);
