@@ -42,7 +42,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class ArchitectureTest {
 
     /** The feature modules, each a package under {@code dev.cardtable}. */
-    static final List<String> FEATURES = List.of("play", "lobby", "daily", "players", "history", "hints",
+    static final List<String> FEATURES = List.of("play", "lobby", "daily", "players", "history", "ratings", "hints",
             "analysis", "records", "watching", "deals");
 
     private final JavaClasses classes = new ClassFileImporter()

@@ -1,7 +1,6 @@
 package dev.cardtable.play;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.cardtable.engine.GameInfo;
 import dev.cardtable.platform.game.GameCatalog;
 import dev.cardtable.platform.game.RegisteredPlayers;
 import dev.cardtable.platform.game.view.GameView;
@@ -11,6 +10,7 @@ import dev.cardtable.platform.game.view.Timeline;
 import dev.cardtable.platform.http.ETags;
 import dev.cardtable.platform.http.GameResponses;
 import dev.cardtable.platform.http.Params;
+import dev.cardtable.ratings.LevelRatings;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DefaultValue;
@@ -36,6 +36,7 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -49,6 +50,10 @@ import static dev.cardtable.platform.http.AuthorizationHeader.credential;
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "games")
 public class GameResource {
+
+    @Inject
+    LevelRatings levelRatings;
+
 
     @Inject
     GameCreation creation;
@@ -75,8 +80,14 @@ public class GameResource {
                     + "options with their defaults, computer opponent levels and optional features "
                     + "(docs/api.md, \"Resources\").")
     @SecurityRequirements
-    public List<GameInfo> gameTypes() {
-        return catalog.types();
+    public List<GameTypeInfo> gameTypes() {
+        return catalog.types().stream().map(t -> {
+            Map<String, Double> ratings = new LinkedHashMap<>();
+            for (String level : t.aiLevels()) {
+                levelRatings.rating(level).ifPresent(r -> ratings.put(level, r));
+            }
+            return new GameTypeInfo(t.type(), t.seats(), t.rulesets(), t.aiLevels(), ratings);
+        }).toList();
     }
 
     @POST

@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.TreeMap;
 import java.util.UUID;
 
@@ -27,7 +28,7 @@ import java.util.UUID;
  * offers rated games and one of its rulesets.
  */
 @Singleton
-public class Ratings {
+public class Ratings implements LevelRatings {
 
     @Inject
     RatingsConfig config;
@@ -43,6 +44,12 @@ public class Ratings {
 
     @Inject
     Clock clock;
+
+    @Override
+    public OptionalDouble rating(String level) {
+        RatingsConfig.Level l = level == null ? null : config.levels().get(level);
+        return l == null ? OptionalDouble.empty() : OptionalDouble.of(l.rating());
+    }
 
     /** Every parameter, as configured. */
     public RatingParameters parameters() {

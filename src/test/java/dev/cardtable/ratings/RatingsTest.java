@@ -3,8 +3,10 @@ package dev.cardtable.ratings;
 import dev.cardtable.engine.rating.Glicko2;
 import dev.cardtable.engine.rating.Outcome;
 import dev.cardtable.engine.rating.Rating;
+import dev.cardtable.platform.game.Sweep;
 import dev.cardtable.players.PlayersTest;
 import dev.cardtable.support.Db;
+import dev.cardtable.support.MovableClock;
 import dev.cardtable.support.PostgresResource;
 import dev.cardtable.support.Race;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -12,6 +14,8 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import io.restassured.path.json.config.JsonPathConfig;
 import io.restassured.response.Response;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
@@ -45,6 +49,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @QuarkusTest
 @QuarkusTestResource(PostgresResource.class)
 public class RatingsTest {
+
+    @Inject
+    MovableClock clock;
+
+    @Inject
+    Sweep sweep;
+
+    /** The clock is shared with the classes that run after this one, which expect system time. */
+    @AfterEach
+    void putTheClockBack() {
+        clock.reset();
+    }
 
     private static final double CENT = 0.01;
     private static final JsonPathConfig DOUBLES = JsonPathConfig.jsonPathConfig()
@@ -160,6 +176,47 @@ public class RatingsTest {
                 .body("seats[0].rating", nullValue()).body("seats[0].ratingDiff", nullValue());
         assertEquals("1", count("select count(*) from rating_history where player_id = ?", playerId(bob)));
         assertEquals("1", count("select games from ratings where player_id = ?", playerId(bob)));
+    }
+
+    @Test
+    void aTimeoutAndAnAbandonmentFoundByTheSweepAreRatedAsALossOfTheSeatToAct() throws Exception {
+        Player alice = Player.register("rt");
+        Player bob = Player.register("rt");
+        // Out of time: a rated game with a clock, whose seat to act lets it run out.
+        Response created = create(alice, Map.of("open", true), true);
+        Map<String, Object> body = new HashMap<>(Map.of("type", "dazzle", "rated", true,
+                "seats", List.of(Map.of("name", alice.name()), Map.of("open", true)),
+                "clock", Map.of("type", "correspondence", "perMove", "PT1H")));
+        Response clocked = as(null).header("X-Player-Key", alice.key()).body(body).post("/api/games").then()
+                .statusCode(201).extract().response();
+        String timed = clocked.path("id");
+        as(null).header("X-Player-Key", bob.key()).body(Map.of("name", bob.name())).post("/api/games/" + timed + "/seats/1")
+                .then().statusCode(200);
+        int late = as(null).get("/api/games/" + timed).then().extract().path("toAct[0]");
+        // Abandoned: a rated game without a clock in which nobody moves.
+        String idle = created.path("id");
+        as(null).header("X-Player-Key", bob.key()).body(Map.of("name", bob.name())).post("/api/games/" + idle + "/seats/1")
+                .then().statusCode(200);
+        int away = as(null).get("/api/games/" + idle).then().extract().path("toAct[0]");
+
+        clock.advance(Duration.ofHours(2));
+        sweep.sweep();
+        JsonPath t = json(as(null).get("/api/games/" + timed).then().statusCode(200).extract().response());
+        assertEquals("timeout", t.getString("result.ending"));
+        assertTrue(t.getDouble("seats[" + late + "].ratingDiff") < 0, "the seat out of time loses rating");
+        assertTrue(t.getDouble("seats[" + (1 - late) + "].ratingDiff") > 0);
+
+        clock.advance(Duration.ofDays(7));
+        sweep.sweep();
+        JsonPath a = json(as(null).get("/api/games/" + idle).then().statusCode(200).extract().response());
+        assertEquals("abandoned", a.getString("result.ending"));
+        assertTrue(a.getDouble("seats[" + away + "].ratingDiff") < 0, "the seat that was to act loses rating");
+        assertTrue(a.getDouble("seats[" + (1 - away) + "].ratingDiff") > 0);
+        for (Player p : List.of(alice, bob)) {
+            assertEquals("2", count("select count(*) from rating_history where player_id = ?", playerId(p)));
+            assertEquals("2", count("select games from ratings where player_id = ?", playerId(p)));
+        }
+        assertEquals(0, sweep.sweep(), "every game ended once");
     }
 
     @Test
@@ -386,5 +443,11 @@ public class RatingsTest {
         assertEquals(25.0, p.getDouble("levels.random.deviation"), 0);
         assertEquals(1500.0, p.getDouble("levels.heuristic.rating"), 0);
         assertEquals(1870.0, p.getDouble("levels.ismcts.rating"), 0);
+        // The game types show each computer level's rating.
+        JsonPath types = json(as(null).get("/api/game-types").then().statusCode(200).extract().response());
+        assertEquals(1150.0, types.getDouble("find { it.type == 'dazzle' }.aiRatings.random"), 0);
+        assertEquals(1500.0, types.getDouble("find { it.type == 'dazzle' }.aiRatings.heuristic"), 0);
+        assertEquals(1870.0, types.getDouble("find { it.type == 'dazzle' }.aiRatings.ismcts"), 0);
+        assertEquals(Map.of(), types.getMap("find { it.type == 'scoundrel' }.aiRatings"));
     }
 }
