@@ -105,7 +105,8 @@ public class DazzleGameTest {
         // Every seat has the same keys, null where they do not apply.
         for (int s = 0; s < 2; s++) {
             Map<String, Object> seat = created.path("seats[" + s + "]");
-            assertEquals(java.util.Set.of("seat", "kind", "name", "ai", "aiBudget", "verified"), seat.keySet());
+            assertEquals(java.util.Set.of("seat", "kind", "name", "ai", "aiBudget", "verified", "rating", "ratingDiff"),
+                    seat.keySet());
         }
         String id = created.path("id");
         String ann = created.path("credentials[0].token");
