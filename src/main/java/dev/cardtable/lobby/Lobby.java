@@ -71,8 +71,11 @@ public class Lobby {
 
     private LobbyPage.LobbyItem item(GameRow g) {
         List<Integer> open = g.seats().stream().filter(s -> s.kind() == SeatKind.OPEN).map(SeatRow::seat).toList();
-        List<String> waiting = g.seats().stream().filter(s -> s.kind() == SeatKind.HUMAN).map(SeatRow::name).toList();
+        List<SeatRow> humans = g.seats().stream().filter(s -> s.kind() == SeatKind.HUMAN).toList();
+        List<String> waiting = humans.stream().map(SeatRow::name).toList();
+        List<Double> ratings = humans.stream().map(SeatRow::rating).collect(java.util.stream.Collectors.toList());
         Clocks.ClockSettings clock = g.table().clock();
-        return new LobbyPage.LobbyItem(g.id(), g.type(), g.ruleset(), open, waiting, g.createdAt(), clock);
+        return new LobbyPage.LobbyItem(g.id(), g.type(), g.ruleset(), open, waiting, g.createdAt(), clock, g.rated(),
+                java.util.Collections.unmodifiableList(ratings));
     }
 }

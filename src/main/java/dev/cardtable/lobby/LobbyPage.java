@@ -24,8 +24,11 @@ public record LobbyPage(List<LobbyItem> items, String nextCursor) {
      * @param waiting   the names of the players seated and waiting, in seat order
      * @param since     when the game was created
      * @param clock     the clock settings, or null for none
+     * @param rated     whether the game is rated ({@code docs/ratings.md})
+     * @param ratings   the rating of each player in {@code waiting}, in the same order: in a rated
+     *                  game its rating for the game's perf, else null
      */
     public record LobbyItem(UUID id, String type, String ruleset, List<Integer> openSeats, List<String> waiting,
-                       Instant since, Clocks.ClockSettings clock) {
+                       Instant since, Clocks.ClockSettings clock, boolean rated, List<Double> ratings) {
     }
 }

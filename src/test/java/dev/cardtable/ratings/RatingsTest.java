@@ -239,6 +239,10 @@ public class RatingsTest {
         as(null).body(Map.of("type", "dazzle", "rated", true, "seats", List.of(Map.of("name", PlayersTest.unique("casual")),
                 Map.of("ai", "random")))).post("/api/games").then().statusCode(422).body("code", equalTo("rated-seat-unverified"));
         String id = create(alice, Map.of("open", true), true).then().statusCode(201).extract().path("id");
+        // The lobby shows the waiting player's rating.
+        JsonPath lobby = json(as(null).get("/api/lobby?limit=100").then().statusCode(200).extract().response());
+        assertTrue(lobby.getBoolean("items.find { it.id == '" + id + "' }.rated"));
+        assertEquals(1500.0, lobby.getDouble("items.find { it.id == '" + id + "' }.ratings[0]"), 1e-9);
         as(null).body(Map.of("name", PlayersTest.unique("casual"))).post("/api/games/" + id + "/seats/1").then()
                 .statusCode(422).body("code", equalTo("rated-seat-unverified"));
         as(null).get("/api/games/" + id).then().body("seats[1].kind", equalTo("open")).body("status", equalTo("waiting"));
