@@ -81,7 +81,8 @@ public class GameCreation implements NewGames {
      * @throws GameException as {@link #create(NewGame)}; {@code malformed-request} for
      *                       {@code certified} with a seed, a deal or a game type other than
      *                       Scoundrel; {@code certified-deal-unavailable}; {@code player-key-invalid},
-     *                       {@code player-key-mismatch}, {@code name-registered}
+     *                       {@code player-key-mismatch}, {@code name-registered}; for {@code rated}:
+     *                       {@code rated-game-type}, {@code rated-deal}, {@code rated-seat-unverified}
      */
     public GameView create(NewGame req, String playerKey) {
         if (req != null && req.rated() && req.certified()) {
@@ -265,7 +266,9 @@ public class GameCreation implements NewGames {
         GameRow taken = g.seatTaken(seats, now);
         GameRow seated = starts ? taken.after(taken.update().withStatus(Status.ACTIVE, now), seats) : taken;
         changes.fire(GameChanged.of(g.status(), seated, true));
-        return start(catalog.type(g.type()), store.withStoredRatings(seated), starts, seat).withCredentials(List.of(new Credential(seat, token)));
+        // A rated game's new seat now shows its player's rating (docs/ratings.md).
+        return start(catalog.type(g.type()), store.withStoredRatings(seated), starts, seat)
+                .withCredentials(List.of(new Credential(seat, token)));
     }
 
     /**
