@@ -113,10 +113,11 @@ public class DailyStore {
     /**
      * The attempts of a day by every player who has held a player's name, in any case: the name's
      * one attempt, whoever registered it since (a revoked name registered again is a new player,
-     * but not a second attempt at a dungeon already seen). Parameters: the player, the day, the
-     * ruleset. Read through {@code players_any_name_idx} and the key of {@code daily_attempts}.
+     * but not a second attempt at a dungeon already seen). Parameters: the day, the ruleset, the
+     * player. Read through {@code players_any_name_idx} and the key of {@code daily_attempts}
+     * ({@code DailyPlanTest}).
      */
-    private static final String SAME_NAME = """
+    static final String SAME_NAME = """
             select a.game_id from players me
             join players p on lower(p.name) = lower(me.name)
             join daily_attempts a on a.player_id = p.id and a.day = ? and a.ruleset = ?

@@ -17,7 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * The daily deal's boards answer from the size of their page ({@code docs/scaling.md}, "Read
  * models"): a day's board and the all-time table read their rows in order from an index, and rank
  * the page by counting the rows ahead of it once; the top page walks about its own rows. A
- * player's days (its streaks) are its own attempts.
+ * player's days (its streaks) are its own attempts, and a day's attempt under a name in any case
+ * is found by the name's index and the attempts' key, not by reading every player.
  */
 class DailyPlanTest {
 
@@ -43,6 +44,7 @@ class DailyPlanTest {
                 player = rs.getObject(1, UUID.class);
             }
             faults.addAll(Plans.faults(Plans.explain(c, DailyStore.DAYS, List.of(player, "standard")), 400));
+            faults.addAll(Plans.faults(Plans.explain(c, DailyStore.SAME_NAME, List.of(DAY, "standard", player)), 10));
         }
         assertEquals(List.of(), faults);
     }

@@ -30,6 +30,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntSupplier;
 
+import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -108,10 +109,10 @@ public class StatsExactlyOnceIT {
             assertEquals(10, played(a.baseUri(), name, "dazzle"));
             assertEquals(10, played(b.baseUri(), name, "scoundrel"));
             at(a.baseUri(), null).get("/api/players/" + name + "/stats").then().statusCode(200)
-                    .body("types.find { it.type == 'dazzle' }.lost", org.hamcrest.Matchers.equalTo(10))
-                    .body("types.find { it.type == 'scoundrel' }.lost", org.hamcrest.Matchers.equalTo(10));
+                    .body("types.find { it.type == 'dazzle' }.lost", equalTo(10))
+                    .body("types.find { it.type == 'scoundrel' }.lost", equalTo(10));
             at(b.baseUri(), null).get("/api/games?player=" + name + "&result=lost&limit=50").then().statusCode(200)
-                    .body("items.size()", org.hamcrest.Matchers.equalTo(20));
+                    .body("items.size()", equalTo(20));
             List<String> problems = statsAgainstTables(db, a.baseUri(), name);
             assertTrue(problems.isEmpty(), problems.toString());
         }
