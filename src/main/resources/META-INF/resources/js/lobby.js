@@ -26,7 +26,7 @@ export async function lobbyPage(show, ctx) {
         try { await api.takeSeat(g.id, g.openSeats[0], name.value); ctx.go(`#/game/${g.id}`); } catch (e) { say(e.message, true); }
       } }, 'Take the seat');
     return h('tr', { 'data-id': g.id },
-      h('td', { 'data-label': 'Game' }, `${g.type} · ${g.ruleset}`),
+      h('td', { 'data-label': 'Game' }, `${g.type} · ${g.ruleset}${g.rated ? ' · rated' : ''}`),
       h('td', { 'data-label': 'Waiting' }, g.waiting.join(', ')),
       h('td', { 'data-label': 'Clock' }, clockText(g.clock && g.clock.type ? g.clock : null)),
       h('td', { 'data-label': 'Since' }, when(g.since)),
