@@ -102,6 +102,7 @@ class WebRatingsTest extends BrowserTest {
             onPage(guest, "lobby");
             String row = "#lobby tr[data-id='" + id + "']";
             assertTrue(guest.text(row).contains("rated"), guest.text(row));
+            assertTrue(guest.text(row).contains(hostName + " (1500)"), "a new player's rating: " + guest.text(row));
             type(guest, "#lobby-name", guestName);
             guest.click(row + " button.take");
             guest.visible(".board.dazzle");
