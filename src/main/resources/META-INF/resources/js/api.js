@@ -276,7 +276,48 @@ export async function playerStats(name) {
 
 // ---- lobby and daily deal -------------------------------------------------------------------------
 
-/** A page of the lobby: `{items:[{id, type, ruleset, openSeats, waiting, since, clock}], next}`. */
+/**
+ * `GET /api/ratings`: the rating system's published parameters, `{system, initial:{rating,
+ * deviation, volatility}, tau, period, deviationFloor, deviationCeiling, provisionalDeviation,
+ * leaderboardInactiveAfter, levels:{name:{rating, deviation}}}` (docs/ratings.md).
+ */
+export async function ratingParameters() {
+  return request('GET', '/ratings');
+}
+
+/**
+ * `GET /api/players/{name}/ratings`: `{name, ratings:[{gameType, ruleset, rating, deviation,
+ * volatility, games, provisional, lastPlayed, rank}]}`; null for a name nobody registered.
+ */
+export async function playerRatings(name) {
+  try {
+    return await request('GET', `/players/${enc(name)}/ratings`);
+  } catch (e) {
+    if (e.status === 404) return null;
+    throw e;
+  }
+}
+
+/**
+ * A page of a player's rating history, newest first: `{items:[{gameId, at, rating, deviation,
+ * volatility, diff}], next}`, each point the rating after its game and `diff` the game's change.
+ */
+export async function ratingHistory(name, gameType, ruleset, cursor, limit = 100) {
+  const q = new URLSearchParams({ limit: String(limit) });
+  if (cursor) q.set('cursor', cursor);
+  const page = await request('GET', `/players/${enc(name)}/ratings/${enc(gameType)}/${enc(ruleset)}/history?${q}`);
+  return { items: page.items, next: page.nextCursor };
+}
+
+/** A page of a perf's leaderboard: `{items:[{rank, name, rating, deviation, games, lastPlayed}], next}`. */
+export async function leaderboard(gameType, ruleset, cursor) {
+  const q = new URLSearchParams({ limit: '50' });
+  if (cursor) q.set('cursor', cursor);
+  const page = await request('GET', `/ratings/${enc(gameType)}/${enc(ruleset)}/leaderboard?${q}`);
+  return { items: page.items, next: page.nextCursor };
+}
+
+/** A page of the lobby: `{items:[{id, type, ruleset, openSeats, waiting, since, clock, rated, ratings}], next}`. */
 export async function lobby(type, cursor) {
   const q = new URLSearchParams();
   if (type) q.set('type', type);

@@ -5,7 +5,8 @@
 //   #/me               register a name, keep, copy or paste its player key
 //   #/game/{id}        play or watch a game live; take its open seat
 //   #/replay/{id}      step through a game position by position
-//   #/history?…        browse games; #/player/{name}: a player's statistics, streaks and games
+//   #/history?…        browse games; #/player/{name}: a player's ratings, statistics, streaks and games
+//   #/ratings[/type/ruleset]  a perf's leaderboard and the computer opponents' ratings
 
 import { h, say } from './dom.js';
 import { home } from './home.js';
@@ -15,6 +16,7 @@ import { historyPage, playerPage } from './history.js';
 import { lobbyPage } from './lobby.js';
 import { dailyPage } from './daily.js';
 import { mePage } from './me.js';
+import { ratingsPage } from './ratings.js';
 
 const app = document.getElementById('app');
 let keys = new Map();
@@ -43,7 +45,7 @@ function failedPage(e) {
   say(e.message || String(e), true);
 }
 
-const NAV = { home: '#/', lobby: '#/lobby', daily: '#/daily', history: '#/history', me: '#/me' };
+const NAV = { home: '#/', lobby: '#/lobby', daily: '#/daily', ratings: '#/ratings', history: '#/history', me: '#/me' };
 
 async function route() {
   for (const k of ['game', 'version', 'moves', 'status']) delete app.dataset[k];
@@ -68,6 +70,7 @@ async function route() {
     else if (page === 'lobby') await lobbyPage(show, ctx);
     else if (page === 'daily') await dailyPage(show, ctx, parts[1]);
     else if (page === 'me') await mePage(show, ctx);
+    else if (page === 'ratings') await ratingsPage(show, parts[1], parts[2]);
     else await home(show, ctx.go);
   } catch (e) {
     failedPage(e);
@@ -88,7 +91,7 @@ document.addEventListener('keydown', (ev) => {
   if (ev.shiftKey && /^Digit[1-9]$/.test(ev.code)) key = `!${ev.code.slice(5)}`;
   const action = keys.get(key);
   if (action) { ev.preventDefault(); action(); return; }
-  const go = { n: '#/', l: '#/lobby', d: '#/daily', h: '#/history', y: '#/me' }[key];
+  const go = { n: '#/', l: '#/lobby', d: '#/daily', r: '#/ratings', h: '#/history', y: '#/me' }[key];
   if (go) location.hash = go;
 });
 

@@ -38,6 +38,17 @@ export function seatName(s) {
   return s.name;
 }
 
+/** A rating as shown: whole points (`1662`). */
+export function ratingText(r) {
+  return String(Math.round(r));
+}
+
+/** A rating change as shown, with its sign: `+162`, `−38`, `±0`. */
+export function ratingDiffText(d) {
+  const n = Math.round(d);
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0';
+}
+
 /** Text read by screen readers only (part of a control's name, next to what is shown). */
 export function sr(text) {
   return h('span', { class: 'sr-only' }, text);

@@ -2,7 +2,7 @@
 // a hint (Scoundrel), resign or abort, the result and how it ended, the record, the rematch.
 
 import * as api from './api.js';
-import { clockText, endingText, field, h, nameInput, remaining, remember, say, seatName, sr, standingsText } from './dom.js';
+import { clockText, endingText, field, h, nameInput, ratingDiffText, ratingText, remaining, remember, say, seatName, sr, standingsText } from './dom.js';
 import { rulesSummary, scoreExplained } from './rules.js';
 import * as scoundrel from './scoundrel.js';
 import * as dazzle from './dazzle.js';
@@ -15,8 +15,18 @@ function seatsLine(game) {
   return h('ul', { class: 'seats' }, game.seats.map((s) => h('li', { class: game.toAct.includes(s.seat) ? 'to-act' : '', 'data-seat': s.seat },
     s.kind === 'human' ? h('a', { href: `#/player/${encodeURIComponent(s.name)}` }, s.name) : seatName(s),
     s.verified ? h('span', { class: 'verified', title: 'registered player, seated with its key' }, ' ✔', sr(' verified')) : null,
+    s.rating == null ? null : h('span', { class: 'rating' }, ` ${ratingText(s.rating)}`, sr(' rating')),
     game.viewer === s.seat ? ' (you)' : '',
     game.toAct.includes(s.seat) ? ' · to act' : '')));
+}
+
+/** A rated game's rating changes, once rated: "alice 1500 → 1662 (+162)" per rated seat. */
+function ratingChanges(game) {
+  if (!game.rated) return null;
+  const rated = game.seats.filter((s) => s.kind === 'human' && s.rating != null && s.ratingDiff != null);
+  if (!rated.length) return h('p', { id: 'rating-changes' }, 'A rated game that does not count: nobody’s rating changed.');
+  return h('p', { id: 'rating-changes' }, 'Ratings: ', rated.map((s, i) => [i ? ' · ' : '',
+    h('span', { 'data-seat': s.seat }, `${seatName(s)} ${ratingText(s.rating)} → ${ratingText(s.rating + s.ratingDiff)} (${ratingDiffText(s.ratingDiff)})`)]));
 }
 
 function turnLine(game) {
@@ -24,6 +34,7 @@ function turnLine(game) {
     return h('div', { class: 'result', id: 'result', role: 'status' },
       h('p', {}, `Game over — ${standingsText(game)}`),
       h('p', { id: 'ending' }, endingText(game)),
+      ratingChanges(game),
       scoreExplained(game));
   }
   if (game.status === 'waiting') return h('p', { id: 'turn' }, 'Waiting for every seat to be taken.');
@@ -187,6 +198,7 @@ export async function gamePage(app, show, ctx, id) {
   let poll = null;
   let ticker = null;
   let busy = false;
+  let reread = false;
   const log = recentMoves(id, boards[current.type]);
   const hintBox = h('p', { id: 'hint-text', class: 'hint', 'aria-live': 'polite' });
 
@@ -215,7 +227,7 @@ export async function gamePage(app, show, ctx, id) {
         api.loadGame(id).then(update, () => {});
       }
     }, 250) : null;
-    const badges = [current.certified ? h('span', { class: 'badge', id: 'certified' }, 'certified winnable') : null,
+    const badges = [current.rated ? h('span', { class: 'badge', id: 'rated' }, 'rated') : null, current.certified ? h('span', { class: 'badge', id: 'certified' }, 'certified winnable') : null,
       current.daily ? h('a', { class: 'badge', href: '#/daily' }, `daily deal ${current.daily}`) : null];
     show(
       h('h1', {}, title(current.type), h('span', { class: 'muted' }, ` · ${current.ruleset} · move ${current.moveCount}`), ' ', badges),
@@ -243,12 +255,18 @@ export async function gamePage(app, show, ctx, id) {
   const update = (g) => {
     if (g.version < current.version) return;
     const moved = g.moveCount !== current.moveCount;
-    const changed = g.version !== current.version || g.rematch !== current.rematch || g.status !== current.status;
+    const rerated = g.seats.some((s, i) => s.ratingDiff !== current.seats[i].ratingDiff);
+    const changed = g.version !== current.version || g.rematch !== current.rematch || g.status !== current.status || rerated;
     if (moved) hintBox.textContent = '';
     current = g;
     if (changed) draw();
     if (moved) log.refresh(current);
     if (current.status === 'finished') stop();
+    // An ending that arrived as a live event is read once more when it is rated and shows no change yet.
+    if (current.status === 'finished' && current.rated && !reread && current.seats.every((s) => s.ratingDiff == null)) {
+      reread = true;
+      api.loadGame(id).then(update, () => {});
+    }
     watch();
   };
 

@@ -1,7 +1,8 @@
 // History with every filter of GET /api/games, and a player's page (statistics, streaks, games).
 
 import * as api from './api.js';
-import { NAME_PATTERN, field, h, say, seatName, shortResult, when } from './dom.js';
+import { NAME_PATTERN, field, h, ratingText, say, seatName, shortResult, when } from './dom.js';
+import { playerRatingsSection } from './ratings.js';
 
 /** A paged table of games; `filters` are the query's fields. Returns `{node, load}`. */
 export function historyTable(filters) {
@@ -20,7 +21,8 @@ export function historyTable(filters) {
         body.append(h('tr', { 'data-id': g.id },
           cell('Created', when(g.createdAt)),
           cell('Game', g.type),
-          cell('Seats', g.seats.map((s, i) => [i ? ' v ' : '', s.kind === 'human' ? h('a', { href: `#/player/${encodeURIComponent(s.name)}` }, s.name) : seatName(s)])),
+          cell('Seats', g.seats.map((s, i) => [i ? ' v ' : '', s.kind === 'human' ? h('a', { href: `#/player/${encodeURIComponent(s.name)}` }, s.name) : seatName(s),
+            s.rating == null ? null : h('span', { class: 'rating' }, ` (${ratingText(s.rating)})`)])),
           cell('Status', g.status),
           cell('Result', shortResult(g.result)),
           cell('Open', h('span', { class: 'links' }, h('a', { href: `#/game/${g.id}` }, g.status === 'finished' ? 'view' : 'watch'),
@@ -73,9 +75,10 @@ export async function historyPage(show, params) {
 const STATS = ['Game', 'Played', 'Won', 'Lost', 'Drawn', 'Abandoned', 'Best score', 'Mean score'];
 const STREAKS = ['Ruleset', 'Days played', 'Days won', 'Playing streak (now / best)', 'Winning streak (now / best)', 'Last played'];
 
-/** `#/player/{name}`: statistics per game, daily-deal streaks (registered names), games. */
+/** `#/player/{name}`: ratings (registered names), statistics per game, daily-deal streaks, games. */
 export async function playerPage(show, name) {
-  const [stats, streaks] = await Promise.all([api.playerStats(name), api.streaks(name).catch(() => null)]);
+  const [stats, streaks, ratings] = await Promise.all([api.playerStats(name), api.streaks(name).catch(() => null),
+    playerRatingsSection(name).catch(() => null)]);
   const table = historyTable({ player: name });
   await table.load();
   const head = (cols) => h('thead', {}, h('tr', {}, cols.map((c) => h('th', { scope: 'col' }, c))));
@@ -83,6 +86,7 @@ export async function playerPage(show, name) {
     h('p', { class: 'muted' }, stats.verified
       ? 'A registered name: only the games its player sat down to with its key count.'
       : 'Nobody registered this name: every game played under it counts.'),
+    ratings,
     h('h2', {}, 'Statistics'),
     h('div', { class: 'table-wrap' }, h('table', { class: 'stats responsive', id: 'stats' },
       head(STATS),

@@ -64,9 +64,22 @@ export function dazzleForm(type, go, openOnly = false) {
   const seed = h('input', { id: 'dazzle-seed', placeholder: 'secret (made by the server)', maxlength: 200 });
   const seedNote = h('small', { class: 'muted' }, '');
   const clock = clockSelect(`${prefix}-clock`);
-  opponent.addEventListener('change', () => {
-    seed.disabled = !opponent.value;
-    seedNote.textContent = opponent.value ? '' : 'A game with a second person is always dealt from a secret seed.';
+  // A rated game (docs/ratings.md): the registered name's key verifies the seat, and the deal is
+  // always from a secret seed.
+  const registered = api.player();
+  const rated = h('input', { type: 'checkbox', id: `${prefix}-rated`, disabled: !registered });
+  const ratedNote = h('small', { class: 'muted', id: `${prefix}-rated-note` }, registered
+    ? `Rated: your rating as ${registered.name} changes with the result; the other person must be registered too.`
+    : 'Register a name (You) to play rated games.');
+  const seedRule = () => {
+    seed.disabled = !opponent.value || rated.checked;
+    seedNote.textContent = !opponent.value ? 'A game with a second person is always dealt from a secret seed.'
+      : rated.checked ? 'A rated game is always dealt from a secret seed.' : '';
+  };
+  opponent.addEventListener('change', seedRule);
+  rated.addEventListener('change', () => {
+    if (rated.checked && registered) name.value = registered.name;
+    seedRule();
   });
   return h('form', {
     class: 'card-panel', id: openOnly ? 'open-game' : 'new-dazzle',
@@ -76,7 +89,8 @@ export function dazzleForm(type, go, openOnly = false) {
       const ai = openOnly ? '' : opponent.value;
       const other = ai ? { ai } : { open: true };
       try {
-        const g = await api.createGame({ type: 'dazzle', seed: ai ? seed.value || undefined : undefined, seats: [{ name: name.value }, other], clock: CLOCKS[clock.value].clock });
+        const g = await api.createGame({ type: 'dazzle', seed: ai && !rated.checked ? seed.value || undefined : undefined, seats: [{ name: name.value }, other],
+          clock: CLOCKS[clock.value].clock, rated: rated.checked });
         go(`#/game/${g.id}`);
       } catch (e) { say(e.message, true); }
     },
@@ -87,6 +101,7 @@ export function dazzleForm(type, go, openOnly = false) {
     : h('p', {}, 'Two players, hidden colours: present two cards, your rival owns one and the other is invested in its colour’s pot.'),
   field('Your name', name), openOnly ? null : [field('Opponent', opponent), field('Seed (optional)', seed), seedNote],
   field('Clock (for people; computers answer at once)', clock),
+  h('label', { class: 'check' }, rated, ' Rated game'), ratedNote,
   h('button', { type: 'submit', id: openOnly ? 'open-dazzle' : 'start-dazzle' }, openOnly ? 'Open the game' : 'Start Dazzle'),
   openOnly ? null : rulesSummary('dazzle'));
 }

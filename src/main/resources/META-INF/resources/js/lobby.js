@@ -2,7 +2,7 @@
 // take a seat, open a game, cancel one's own.
 
 import * as api from './api.js';
-import { clockText, h, nameInput, field, remember, say, when } from './dom.js';
+import { clockText, h, nameInput, field, ratingText, remember, say, when } from './dom.js';
 import { dazzleForm } from './home.js';
 
 /** `#/lobby`; `ctx.onLeave(fn)` stops the live list. */
@@ -26,8 +26,9 @@ export async function lobbyPage(show, ctx) {
         try { await api.takeSeat(g.id, g.openSeats[0], name.value); ctx.go(`#/game/${g.id}`); } catch (e) { say(e.message, true); }
       } }, 'Take the seat');
     return h('tr', { 'data-id': g.id },
-      h('td', { 'data-label': 'Game' }, `${g.type} · ${g.ruleset}`),
-      h('td', { 'data-label': 'Waiting' }, g.waiting.join(', ')),
+      h('td', { 'data-label': 'Game' }, `${g.type} · ${g.ruleset}${g.rated ? ' · rated' : ''}`),
+      h('td', { 'data-label': 'Waiting' }, g.waiting.map((w, i) => [i ? ', ' : '', w,
+        g.ratings && g.ratings[i] != null ? h('span', { class: 'rating' }, ` (${ratingText(g.ratings[i])})`) : null])),
       h('td', { 'data-label': 'Clock' }, clockText(g.clock && g.clock.type ? g.clock : null)),
       h('td', { 'data-label': 'Since' }, when(g.since)),
       h('td', { 'data-label': 'Join' }, h('span', { class: 'links' }, action, h('a', { href: `#/game/${g.id}` }, mine ? 'open' : 'look'))));
