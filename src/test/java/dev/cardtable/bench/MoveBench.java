@@ -96,7 +96,8 @@ import java.util.stream.Stream;
  * this build then the baseline, each round's ratio and their median), {@code --pgbench PATH} (pgbench on the PATH, or
  * /usr/bin/pgbench), {@code --pgbench-games N} (20000), {@code --policy best-health|first-play},
  * {@code --seed N} (1, the load clients' tie-breaking), {@code --server-opts "JVM options"},
- * {@code --server-warmup D} (60s; 0s for none).
+ * {@code --server-warmup D} (60s; 0s for none), {@code --endings N} (instead of all the above:
+ * the latency of N rated games' endings beside N unrated ones', {@link #endings}).
  * Durations: {@code 500ms}, {@code 10s}, {@code 2m}. The server runs with its rate limits
  * switched off: every load client shares one address.
  */
@@ -205,6 +206,12 @@ public final class MoveBench {
             out.println("  ./mvnw -q package -DskipTests");
             return 2;
         }
+        if (args.containsKey("endings")) {
+            prepareDirectory();
+            startPostgres();
+            startServer(jar);
+            return endings(Integer.parseInt(args.get("endings")));
+        }
         pgbench = findPgbench();
         prepareDirectory();
         startPostgres();
@@ -257,6 +264,67 @@ public final class MoveBench {
         }
         return clean ? 0 : 1;
     }
+
+    /**
+     * {@code --endings N}: what a rated game's end costs beside an unrated one's
+     * ({@code docs/ratings.md}). Registers {@value #ENDING_PAIRS} pairs of players, then plays
+     * {@code N / 4} unmeasured games of each kind and {@code N} measured ones of each, alternating
+     * rated and unrated: a Dazzle game created with the first player's key, its open seat taken
+     * with the second's, and the second resigning. The resignation is the ending: its latency
+     * (request sent to answer read) is recorded per kind. Prints p50, p99 and mean of each and
+     * the ratios rated / unrated; exit status 1 if a request failed.
+     */
+    private int endings(int n) {
+        if (n < 10) {
+            throw new IllegalArgumentException("--endings must be at least 10");
+        }
+        BenchHttp h = new BenchHttp(base);
+        List<String[]> players = new ArrayList<>();
+        for (int i = 0; i < 2 * ENDING_PAIRS; i++) {
+            String name = "ending-" + seed + "-" + i;
+            JsonNode r = h.post("/api/players", Map.of("name", name), null, 201);
+            players.add(new String[]{name, r.get("key").asText()});
+        }
+        Histogram rated = new Histogram(TimeUnit.MINUTES.toMicros(1), 3);
+        Histogram unrated = new Histogram(TimeUnit.MINUTES.toMicros(1), 3);
+        int warm = n / 4;
+        out.printf("· endings: %d unmeasured and %d measured of each kind, alternating, %d pairs of players%n",
+                warm, n, ENDING_PAIRS);
+        for (int i = -2 * warm; i < 2 * n; i++) {
+            boolean isRated = (i & 1) != 0;
+            String[] a = players.get(2 * (Math.floorMod(i, 2 * ENDING_PAIRS) / 2));
+            String[] b = players.get(2 * (Math.floorMod(i, 2 * ENDING_PAIRS) / 2) + 1);
+            JsonNode created = h.post("/api/games", Map.of("type", "dazzle", "rated", isRated,
+                    "seats", List.of(Map.of("name", a[0]), Map.of("open", true))), null, "X-Player-Key", a[1], 201);
+            String id = created.get("id").asText();
+            JsonNode taken = h.post("/api/games/" + id + "/seats/1", Map.of("name", b[0]), null, "X-Player-Key", b[1], 200);
+            String token = taken.get("credentials").get(0).get("token").asText();
+            long t0 = System.nanoTime();
+            JsonNode ended = h.post("/api/games/" + id + "/moves", Map.of("action", "resign"), token, 200);
+            long micros = (System.nanoTime() - t0) / 1000;
+            if (!"finished".equals(ended.get("status").asText())
+                    || isRated != ended.get("seats").get(1).hasNonNull("ratingDiff")) {
+                out.println("MoveBench: the ending of " + id + " was not as expected: " + ended);
+                return 1;
+            }
+            if (i >= 0) {
+                (isRated ? rated : unrated).recordValue(Math.max(1, micros));
+            }
+        }
+        out.printf("%-10s %8s %10s %10s %10s%n", "ending", "count", "p50 ms", "p99 ms", "mean ms");
+        for (var e : List.of(Map.entry("unrated", unrated), Map.entry("rated", rated))) {
+            Histogram x = e.getValue();
+            out.printf(Locale.ROOT, "%-10s %8d %10.2f %10.2f %10.2f%n", e.getKey(), x.getTotalCount(),
+                    x.getValueAtPercentile(50) / 1000.0, x.getValueAtPercentile(99) / 1000.0, x.getMean() / 1000.0);
+        }
+        out.printf(Locale.ROOT, "rated / unrated: p50 %.2f×, p99 %.2f×, mean %.2f× (load average %s)%n",
+                (double) rated.getValueAtPercentile(50) / unrated.getValueAtPercentile(50),
+                (double) rated.getValueAtPercentile(99) / unrated.getValueAtPercentile(99),
+                rated.getMean() / unrated.getMean(), loadAverage());
+        return 0;
+    }
+
+    static final int ENDING_PAIRS = 16;
 
     /** One line of the table. NaN: not measured. */
     record Row(String label, int clients, double perSecond, double p50Ms, double p99Ms, double serverCpuMs,
