@@ -15,10 +15,10 @@ import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 /**
  * Rates rated games ({@code docs/ratings.md}) from the core's {@link GameChanged}, in the
@@ -28,10 +28,11 @@ import java.util.Map;
  *       its player's current rating for the perf, a computer seat its level's rating;</li>
  *   <li>when a rated game ends with its standings stored, every verified human seat is rated once:
  *       the players' rating rows are created if new and locked in player-id order, each rating is
- *       updated by {@link Glicko2#update} against the opponent's rating before the game, one
- *       {@code rating_history} point is written per player (its unique key {@code (game_id,
- *       player_id)} makes a second application a no-op), and the seats get the rating the update
- *       started from and its change.</li>
+ *       updated by {@link Glicko2#update} against the opponent's rating before the game, and one
+ *       statement ({@link RatingsStore#apply}) writes a {@code rating_history} point per player
+ *       (its unique key {@code (game_id, player_id)} makes a second application a no-op) and, for
+ *       the points written, the new ratings and the seats' rating before the game and its change:
+ *       three statements in the ending's transaction, as the move path is plain SQL.</li>
  * </ul>
  * An aborted game (no outcome for anyone) is not rated. An abandoned game counts as a loss for the
  * seat that was to act (whose {@code abandon} ends the log) and a win for the other.
@@ -89,7 +90,7 @@ public class RatingChanges {
     }
 
     /** One rated player of a game: its seat, its locked rating row, its rating before the game. */
-    private record Rated(SeatRow seat, RatingEntity row, Rating before) {
+    private record Rated(SeatRow seat, RatingsStore.Locked row, Rating before) {
     }
 
     private void rate(GameChanged c) {
@@ -101,20 +102,24 @@ public class RatingChanges {
         if (scores == null) {
             return;
         }
-        // Rows created if new, then locked, in player-id order: two games of the same players
-        // ending at once wait for each other instead of deadlocking.
-        List<SeatRow> humans = seats.stream().filter(s -> s.kind() == SeatKind.HUMAN && s.verified())
-                .sorted(Comparator.comparing(SeatRow::playerId)).toList();
+        List<SeatRow> humans = seats.stream().filter(s -> s.kind() == SeatKind.HUMAN && s.verified()).toList();
+        if (humans.isEmpty()) {
+            return;
+        }
+        RatingsConfig.Initial init = config.initial();
+        Map<UUID, RatingsStore.Locked> locked = new HashMap<>();
+        for (RatingsStore.Locked row : store.lock(humans.stream().map(SeatRow::playerId).toList(), c.type(), c.ruleset(),
+                init.rating(), init.deviation(), init.volatility())) {
+            locked.put(row.playerId(), row);
+        }
         Map<Integer, Rated> rated = new HashMap<>();
         for (SeatRow s : humans) {
-            RatingEntity.Key key = new RatingEntity.Key(s.playerId(), c.type(), c.ruleset());
-            RatingsConfig.Initial init = config.initial();
-            store.ensure(key, init.rating(), init.deviation(), init.volatility());
-            RatingEntity row = RatingEntity.lock(key).orElseThrow();
-            rated.put(s.seat(), new Rated(s, row, new Rating(row.rating, row.deviation, row.volatility)));
+            RatingsStore.Locked row = locked.get(s.playerId());
+            rated.put(s.seat(), new Rated(s, row, new Rating(row.rating(), row.deviation(), row.volatility())));
         }
         Instant at = c.finishedAt() != null ? c.finishedAt() : c.updatedAt();
-        List<Runnable> writes = new ArrayList<>();
+        List<RatingPointEntity> points = new ArrayList<>();
+        List<Integer> pointSeats = new ArrayList<>();
         for (SeatRow s : humans) {
             Rated me = rated.get(s.seat());
             SeatRow other = seats.get(1 - s.seat());
@@ -122,24 +127,14 @@ public class RatingChanges {
             if (opponent == null) {
                 continue; // a computer level without a published rating rates nobody
             }
-            double periods = periods(me.row().lastPlayed, at);
+            double periods = periods(me.row().lastPlayed(), at);
             Rating after = glicko().update(me.before(), List.of(new Outcome(opponent, scores[s.seat()])), periods);
-            RatingPointEntity p = point(c, s, me.before(), after, at);
-            if (!store.point(p)) {
-                continue; // this game already rated this player
-            }
-            RatingEntity row = me.row();
-            writes.add(() -> {
-                row.rating = after.rating();
-                row.deviation = after.deviation();
-                row.volatility = after.volatility();
-                row.games = row.games + 1;
-                row.lastPlayed = row.lastPlayed == null || at.isAfter(row.lastPlayed) ? at : row.lastPlayed;
-            });
-            store.seat(c.gameId(), s.seat(), me.before().rating(), p.diff, false);
+            points.add(point(c, s, me.before(), after, at));
+            pointSeats.add(s.seat());
         }
-        writes.forEach(Runnable::run);
-        RatingEntity.flush();
+        if (!points.isEmpty()) {
+            store.apply(c.gameId(), c.type(), c.ruleset(), points, pointSeats);
+        }
     }
 
     /** The opponent's rating before the game: a rated player's as stored, a computer level's as published. */

@@ -5,7 +5,6 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.IdClass;
-import jakarta.persistence.LockModeType;
 import jakarta.persistence.Table;
 
 import java.io.Serializable;
@@ -17,9 +16,10 @@ import java.util.UUID;
 
 /**
  * One row of {@code ratings} (migration V12): a registered player's Glicko-2 rating for one perf
- * (game type and ruleset). A plain row read and written by its key, so it is mapped as an entity
- * ({@code docs/architecture.md}, "Why the stores speak SQL"); the rows are created by
- * {@link RatingsStore#ensure} ({@code INSERT … ON CONFLICT DO NOTHING}, which the ORM cannot say).
+ * (game type and ruleset). A plain row read by its key, so it is mapped as an entity
+ * ({@code docs/architecture.md}, "Why the stores speak SQL"); it is created, locked and updated in
+ * the transaction that ends a rated game by {@link RatingsStore#lock} and {@link RatingsStore#apply},
+ * as part of the move path's SQL.
  */
 @Entity
 @Table(name = "ratings")
@@ -80,11 +80,6 @@ public class RatingEntity extends PanacheEntityBase {
     /** When the last rated game of the perf ended; null before the first. */
     @Column(name = "last_played")
     public Instant lastPlayed;
-
-    /** The row of {@code key}, locked ({@code SELECT … FOR UPDATE}) until the transaction ends; empty when absent. */
-    static Optional<RatingEntity> lock(Key key) {
-        return Optional.ofNullable(RatingEntity.<RatingEntity>findById(key, LockModeType.PESSIMISTIC_WRITE));
-    }
 
     /** Every perf's rating of {@code playerId}, by game type and ruleset. */
     static List<RatingEntity> of(UUID playerId) {

@@ -15,7 +15,7 @@ import java.util.UUID;
 
 /**
  * One row of {@code rating_history} (migration V12): a rated player's rating after one rated game.
- * Read by key and by player as an entity; written by {@link RatingsStore#point} with
+ * Read by key and by player as an entity; written by {@link RatingsStore#apply} with
  * {@code INSERT … ON CONFLICT DO NOTHING} on its unique key {@code (game_id, player_id)}, which is
  * what applies a game's update at most once.
  */

@@ -19,8 +19,10 @@ import static dev.cardtable.platform.db.SqlTimes.time;
 
 /**
  * The statements of the ratings that the ORM cannot say, in plain SQL through {@link Db} (so they
- * join the caller's transaction): creating a rating row and a history point unless they exist
- * ({@code INSERT … ON CONFLICT DO NOTHING}), writing a rated game's seats (a core table), and the
+ * join the caller's transaction): a rated game's update in the transaction that ends it, three
+ * statements for both players (create and lock their rows, then one statement that writes the
+ * history points, the ratings and the seats, {@link #apply}), writing a seat's rating (a core
+ * table), and the
  * leaderboard's keyset pages and a player's rank, which walk the index
  * {@code ratings_leaderboard_idx} (migration V12) from the top.
  */
@@ -30,48 +32,104 @@ public class RatingsStore {
     @Inject
     Db db;
 
-    /** Creates {@code key}'s rating at {@code initial} unless it exists. */
-    public void ensure(RatingEntity.Key key, double rating, double deviation, double volatility) {
-        db.work(c -> {
+    /** A rating row as locked for a rated game's update. */
+    public record Locked(UUID playerId, double rating, double deviation, double volatility, Instant lastPlayed) {
+    }
+
+    /**
+     * Creates the ratings of {@code players} in a perf at the initial values unless they exist,
+     * then locks them ({@code SELECT … FOR UPDATE}) in player-id order until the transaction ends:
+     * two statements for any number of players. Two games of the same players ending at once wait
+     * for each other instead of deadlocking.
+     *
+     * @return the locked rows, in player-id order
+     */
+    public List<Locked> lock(List<UUID> players, String gameType, String ruleset, double rating, double deviation,
+                             double volatility) {
+        return db.work(c -> {
+            UUID[] ids = players.stream().sorted().toArray(UUID[]::new);
             try (PreparedStatement ps = c.prepareStatement("""
                     insert into ratings (player_id, game_type, ruleset, rating, deviation, volatility, games)
-                    values (?, ?, ?, ?, ?, ?, 0)
+                    select p, ?, ?, ?, ?, ?, 0 from unnest(?::uuid[]) p order by p
                     on conflict do nothing""")) {
-                ps.setObject(1, key.playerId);
-                ps.setString(2, key.gameType);
-                ps.setString(3, key.ruleset);
-                ps.setDouble(4, rating);
-                ps.setDouble(5, deviation);
-                ps.setDouble(6, volatility);
+                ps.setString(1, gameType);
+                ps.setString(2, ruleset);
+                ps.setDouble(3, rating);
+                ps.setDouble(4, deviation);
+                ps.setDouble(5, volatility);
+                ps.setArray(6, c.createArrayOf("uuid", ids));
                 ps.executeUpdate();
             }
-            return null;
+            List<Locked> out = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement("""
+                    select player_id, rating, deviation, volatility, last_played from ratings
+                    where player_id = any(?::uuid[]) and game_type = ? and ruleset = ?
+                    order by player_id for update""")) {
+                ps.setArray(1, c.createArrayOf("uuid", ids));
+                ps.setString(2, gameType);
+                ps.setString(3, ruleset);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(new Locked(rs.getObject(1, UUID.class), rs.getDouble(2), rs.getDouble(3), rs.getDouble(4),
+                                time(rs, 5)));
+                    }
+                }
+            }
+            return out;
         });
     }
 
     /**
-     * Records {@code p} unless a point of the same game and player exists.
+     * Applies a rated game's changes in one statement: a {@code rating_history} point per change
+     * unless the game's point of that player exists (its unique key), and, for exactly the points
+     * written, the rating row's new values (one more game, last played at the point's time unless
+     * later already) and the seat's rating before the game and its change. A second application
+     * of the same game writes nothing.
      *
-     * @return false when one existed: the game's update of that player was applied before
+     * @return how many players' ratings were changed
      */
-    public boolean point(RatingPointEntity p) {
+    public int apply(UUID gameId, String gameType, String ruleset, List<RatingPointEntity> points, List<Integer> seats) {
         return db.work(c -> {
+            StringBuilder values = new StringBuilder();
+            for (int i = 0; i < points.size(); i++) {
+                values.append(i == 0 ? "" : ", ").append("(?::uuid, ?::int, ?::timestamptz, ?::float8, ?::float8, ?::float8, ?::float8, ?::float8)");
+            }
             try (PreparedStatement ps = c.prepareStatement("""
-                    insert into rating_history (player_id, game_type, ruleset, game_id, at, rating_before, rating,
-                                                deviation, volatility, diff)
-                    values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    on conflict (game_id, player_id) do nothing""")) {
-                ps.setObject(1, p.playerId);
-                ps.setString(2, p.gameType);
-                ps.setString(3, p.ruleset);
-                ps.setObject(4, p.gameId);
-                setTime(ps, 5, p.at);
-                ps.setDouble(6, p.ratingBefore);
-                ps.setDouble(7, p.rating);
-                ps.setDouble(8, p.deviation);
-                ps.setDouble(9, p.volatility);
-                ps.setDouble(10, p.diff);
-                return ps.executeUpdate() == 1;
+                    with v (player_id, seat, at, rating_before, rating, deviation, volatility, diff) as (values %s),
+                    p as (
+                        insert into rating_history (player_id, game_type, ruleset, game_id, at, rating_before, rating,
+                                                    deviation, volatility, diff)
+                        select player_id, ?, ?, ?, at, rating_before, rating, deviation, volatility, diff from v
+                        on conflict (game_id, player_id) do nothing
+                        returning player_id),
+                    r as (
+                        update ratings t set rating = v.rating, deviation = v.deviation, volatility = v.volatility,
+                                             games = t.games + 1, last_played = greatest(t.last_played, v.at)
+                        from v join p using (player_id)
+                        where t.player_id = v.player_id and t.game_type = ? and t.ruleset = ?
+                        returning t.player_id)
+                    update seats s set rating = v.rating_before, rating_diff = v.diff
+                    from v join r using (player_id)
+                    where s.game_id = ? and s.seat = v.seat""".formatted(values))) {
+                int i = 1;
+                for (int k = 0; k < points.size(); k++) {
+                    RatingPointEntity p = points.get(k);
+                    ps.setObject(i++, p.playerId);
+                    ps.setInt(i++, seats.get(k));
+                    setTime(ps, i++, p.at);
+                    ps.setDouble(i++, p.ratingBefore);
+                    ps.setDouble(i++, p.rating);
+                    ps.setDouble(i++, p.deviation);
+                    ps.setDouble(i++, p.volatility);
+                    ps.setDouble(i++, p.diff);
+                }
+                ps.setString(i++, gameType);
+                ps.setString(i++, ruleset);
+                ps.setObject(i++, gameId);
+                ps.setString(i++, gameType);
+                ps.setString(i++, ruleset);
+                ps.setObject(i, gameId);
+                return ps.executeUpdate();
             }
         });
     }

@@ -283,7 +283,7 @@ public class RatingsTest {
         List<Game> games = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
             Response r = create(alice, Map.of("ai", "random"), true);
-            r.then().statusCode(201).body("seats[1].rating", equalTo(1150.0f));
+            r.then().statusCode(201).body("seats[1].rating", equalTo(1203.0f));
             games.add(new Game(r.path("id"), r.path("credentials[0].token"), null));
         }
         List<Callable<Integer>> calls = games.stream().<Callable<Integer>>map(g -> () -> as(g.token0())
@@ -322,7 +322,7 @@ public class RatingsTest {
         // The commit order is the chain of the points: each started from the one before.
         Glicko2 glicko = new Glicko2(0.75, 45, 350);
         Rating r = new Rating(1500, 350, 0.06);
-        Rating level = new Rating(1150, 25, 0.06);
+        Rating level = new Rating(1203, 45, 0.06);
         Instant last = null;
         List<Point> left = new ArrayList<>(points);
         while (!left.isEmpty()) {
@@ -343,7 +343,7 @@ public class RatingsTest {
             JsonPath seen = json(as(null).get("/api/games/" + g.id()).then().statusCode(200).extract().response());
             assertNotNull(seen.get("seats[0].ratingDiff"));
             assertNull(seen.get("seats[1].ratingDiff"));
-            assertEquals(1150.0, seen.getDouble("seats[1].rating"), 1e-9);
+            assertEquals(1203.0, seen.getDouble("seats[1].rating"), 1e-9);
         }
     }
 
@@ -443,15 +443,15 @@ public class RatingsTest {
         assertEquals(350.0, p.getDouble("deviationCeiling"), 0);
         assertEquals(110.0, p.getDouble("provisionalDeviation"), 0);
         assertEquals("P30D", p.getString("leaderboardInactiveAfter"));
-        assertEquals(1150.0, p.getDouble("levels.random.rating"), 0);
-        assertEquals(25.0, p.getDouble("levels.random.deviation"), 0);
+        assertEquals(1203.0, p.getDouble("levels.random.rating"), 0);
+        assertEquals(45.0, p.getDouble("levels.random.deviation"), 0);
         assertEquals(1500.0, p.getDouble("levels.heuristic.rating"), 0);
-        assertEquals(1870.0, p.getDouble("levels.ismcts.rating"), 0);
+        assertEquals(1836.0, p.getDouble("levels.ismcts.rating"), 0);
         // The game types show each computer level's rating.
         JsonPath types = json(as(null).get("/api/game-types").then().statusCode(200).extract().response());
-        assertEquals(1150.0, types.getDouble("find { it.type == 'dazzle' }.aiRatings.random"), 0);
+        assertEquals(1203.0, types.getDouble("find { it.type == 'dazzle' }.aiRatings.random"), 0);
         assertEquals(1500.0, types.getDouble("find { it.type == 'dazzle' }.aiRatings.heuristic"), 0);
-        assertEquals(1870.0, types.getDouble("find { it.type == 'dazzle' }.aiRatings.ismcts"), 0);
+        assertEquals(1836.0, types.getDouble("find { it.type == 'dazzle' }.aiRatings.ismcts"), 0);
         assertEquals(Map.of(), types.getMap("find { it.type == 'scoundrel' }.aiRatings"));
     }
 }
