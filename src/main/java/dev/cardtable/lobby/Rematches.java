@@ -59,7 +59,8 @@ public class Rematches {
      * (accepting it).
      *
      * @throws GameException {@code game-not-found}, {@code unauthenticated}, {@code game-not-over}
-     *                       while the game runs, {@code rematch-exists} (with {@code gameId}) when
+     *                       while the game runs, {@code game-not-started} for a game called off
+     *                       before every seat was taken, {@code rematch-exists} (with {@code gameId}) when
      *                       the rematch exists and keeps no seat for the caller
      */
     @Transactional
@@ -71,6 +72,10 @@ public class Rematches {
         }
         if (g.table().rematch() != null) {
             return new Rematch(accept(g, caller), false);
+        }
+        if (g.seats().stream().anyMatch(s -> s.kind() == SeatKind.OPEN)) {
+            throw new GameException(Failure.GAME_NOT_STARTED, "this game was called off before every seat was taken: there is "
+                    + "nobody to offer a rematch to; open a new game instead");
         }
         int n = g.seats().size();
         List<Seating.SeatSpec> seats = new ArrayList<>(n);

@@ -38,6 +38,7 @@ public enum Failure {
     RATED_GAME_TYPE(422, "rated-game-type", "Game type not rated"),
     RATED_DEAL(422, "rated-deal", "Deal not rated"),
     RATED_SEAT_UNVERIFIED(422, "rated-seat-unverified", "Rated seat not verified"),
+    RATED_AI_BUDGET(422, "rated-ai-budget", "Rated computer opponent at another budget"),
     RATE_LIMITED(429, "rate-limited", "Too many requests"),
     TOO_MANY_STREAMS(429, "too-many-streams", "Too many event streams"),
     HEADERS_TOO_LARGE(431, "headers-too-large", "Request header fields too large"),

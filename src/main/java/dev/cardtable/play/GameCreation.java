@@ -82,7 +82,8 @@ public class GameCreation implements NewGames {
      *                       {@code certified} with a seed, a deal or a game type other than
      *                       Scoundrel; {@code certified-deal-unavailable}; {@code player-key-invalid},
      *                       {@code player-key-mismatch}, {@code name-registered}; for {@code rated}:
-     *                       {@code rated-game-type}, {@code rated-deal}, {@code rated-seat-unverified}
+     *                       {@code rated-game-type}, {@code rated-deal}, {@code rated-seat-unverified},
+     *                       {@code rated-ai-budget}
      */
     public GameView create(NewGame req, String playerKey) {
         if (req != null && req.rated() && req.certified()) {
@@ -184,10 +185,11 @@ public class GameCreation implements NewGames {
     }
 
     /**
-     * Refuses a rated game ({@code docs/ratings.md}) of a type that is not rated, or not dealt from
-     * a secret server seed.
+     * Refuses a rated game ({@code docs/ratings.md}) of a type that is not rated, not dealt from a
+     * secret server seed, or with a computer seat at another budget than its level's rating was
+     * measured at.
      *
-     * @throws GameException {@code rated-game-type}, {@code rated-deal}
+     * @throws GameException {@code rated-game-type}, {@code rated-deal}, {@code rated-ai-budget}
      */
     private static void checkRated(GameType<?, ?, ?> type, NewGame req, boolean customDeal, ServerDeal dealt) {
         if (!type.offers(GameType.Ability.RATED)) {
@@ -197,6 +199,12 @@ public class GameCreation implements NewGames {
         if (req.seed() != null || customDeal || dealt != null) {
             throw new GameException(Failure.RATED_DEAL, "a rated game is dealt from a secret server seed; leave out "
                     + "'seed' and 'deal'");
+        }
+        for (Seating.SeatSpec s : req.seats()) {
+            if (s.aiBudget() != null) {
+                throw new GameException(Failure.RATED_AI_BUDGET, "a rated game's computer opponent plays at the budget "
+                        + "its rating was measured at (docs/ratings.md, \"Computer levels\"); leave out 'aiBudget'");
+            }
         }
     }
 
@@ -222,7 +230,8 @@ public class GameCreation implements NewGames {
      *                       cancelled game, {@code seat-reserved} for a seat of a rematch (with
      *                       {@code gameId}, the game its player accepts it from),
      *                       {@code malformed-request}, {@code player-key-invalid},
-     *                       {@code player-key-mismatch}, {@code name-registered},
+     *                       {@code player-key-mismatch}, {@code name-registered} (also for a
+     *                       registered player who holds another seat of the game),
      *                       {@code rated-seat-unverified} for a rated game taken without a key
      */
     @Transactional
@@ -256,6 +265,11 @@ public class GameCreation implements NewGames {
         String token = Credentials.newToken();
         List<SeatRow> seats = new ArrayList<>(g.seats());
         seats.set(seat, players.verifySeat(Seating.human(seat, name, token), holder));
+        UUID player = seats.get(seat).playerId();
+        if (player != null && g.seats().stream().anyMatch(s -> player.equals(s.playerId()))) {
+            throw new GameException(Failure.NAME_REGISTERED, "'" + name + "' holds another seat of this game: a registered "
+                    + "player holds at most one seat of a game");
+        }
         if (g.rated()) {
             checkRatedSeat(seats.get(seat));
         }

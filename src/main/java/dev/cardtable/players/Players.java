@@ -9,6 +9,7 @@ import dev.cardtable.platform.game.PlayerRow;
 import dev.cardtable.platform.game.RegisteredPlayers;
 import dev.cardtable.platform.game.SeatKind;
 import dev.cardtable.platform.game.SeatRow;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import jakarta.transaction.Transactional;
@@ -25,6 +26,9 @@ import java.util.Optional;
  */
 @Singleton
 public class Players implements RegisteredPlayers {
+
+    @Inject
+    Event<PlayerRevoked> revoked;
 
     /** The header that carries a player key. */
 
@@ -70,13 +74,17 @@ public class Players implements RegisteredPlayers {
 
     /**
      * Revokes {@code name}'s key and ends its registration ({@code DELETE /api/players/{name}/key}):
-     * the key opens nothing any more, and the name may be registered again, as a new player.
+     * the key opens nothing any more, and the name may be registered again, as a new player. Fires
+     * {@link PlayerRevoked} in the same transaction.
      *
      * @throws GameException as {@link #rotate}
      */
     @Transactional
     public void revoke(String name, String key) {
-        store.revoke(owner(name, key).id(), writer.now());
+        PlayerRow p = owner(name, key);
+        java.time.Instant now = writer.now();
+        store.revoke(p.id(), now);
+        revoked.fire(new PlayerRevoked(p.id(), now));
     }
 
     private PlayerRow owner(String name, String key) {
@@ -132,6 +140,9 @@ public class Players implements RegisteredPlayers {
             if (s.kind() == SeatKind.HUMAN && holder != null && !used && holder.name().equals(s.name())) {
                 out.add(verified(s, holder));
                 used = true;
+            } else if (s.kind() == SeatKind.HUMAN && holder != null && used && holder.name().equals(s.name())) {
+                throw new GameException(Failure.NAME_REGISTERED, "'" + s.name() + "' is named on two seats: a registered "
+                        + "player holds at most one seat of a game");
             } else if (s.kind() == SeatKind.HUMAN && holder != null && holder.name().equalsIgnoreCase(s.name())) {
                 throw spelling(holder, s.name());
             } else {

@@ -8,6 +8,7 @@ import dev.cardtable.platform.game.GameWriter;
 import dev.cardtable.platform.game.SeatKind;
 import dev.cardtable.platform.game.SeatRow;
 import dev.cardtable.platform.game.Status;
+import dev.cardtable.players.PlayerRevoked;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -47,6 +48,14 @@ public class RatingChanges {
     RatingsStore store;
 
     private volatile Glicko2 glicko;
+
+    /**
+     * A revoked registration's ratings leave the leaderboards and the ranks: its rows are removed
+     * (its rating history stays, with the games it belongs to).
+     */
+    void onRevoked(@Observes PlayerRevoked r) {
+        store.retire(r.playerId());
+    }
 
     void onChange(@Observes GameChanged c) {
         if (!c.rated() || !c.seated()) {

@@ -104,6 +104,9 @@ public class Ratings implements LevelRatings {
                 r.volatility, r.diff)).toList(), more ? new Paging.Cursor(last.at, last.gameId).encode() : null);
     }
 
+    /** The largest rank a leaderboard cursor may carry: more than any perf's players. */
+    static final long MAX_RANK = 1_000_000_000L;
+
     /**
      * A page of a perf's leaderboard, best first.
      *
@@ -125,7 +128,7 @@ public class Ratings implements LevelRatings {
             } catch (RuntimeException e) {
                 throw Paging.badCursor();
             }
-            if (!Double.isFinite(afterRating) || rank < 1) {
+            if (!Double.isFinite(afterRating) || rank < 1 || rank > MAX_RANK) {
                 throw Paging.badCursor();
             }
         }

@@ -32,6 +32,16 @@ public class RatingsStore {
     @Inject
     Db db;
 
+    /** Removes every rating of {@code playerId} (a revoked registration), in the caller's transaction. */
+    public void retire(UUID playerId) {
+        db.work(c -> {
+            try (PreparedStatement ps = c.prepareStatement("delete from ratings where player_id = ?")) {
+                ps.setObject(1, playerId);
+                return ps.executeUpdate();
+            }
+        });
+    }
+
     /** A rating row as locked for a rated game's update. */
     public record Locked(UUID playerId, double rating, double deviation, double volatility, Instant lastPlayed) {
     }

@@ -403,6 +403,58 @@ public class RatingsTest {
                 .statusCode(404).body("code", equalTo("not-found"));
     }
 
+    /**
+     * The holes a first user found: a player on both seats of its own game, a rated computer
+     * opponent at a weaker budget, a revoked registration left on the leaderboard, a forged rank in
+     * a leaderboard cursor, and a rematch of a game called off before anyone joined.
+     */
+    @Test
+    void noRatingFromOneselfAWeakerLevelOrARevokedRegistration() throws Exception {
+        Player alice = Player.register("rs");
+        // Both seats of one's own game: refused at creation and when taking the open seat; the seat stays open.
+        as(null).header("X-Player-Key", alice.key()).body(Map.of("type", "dazzle", "rated", true,
+                "seats", List.of(Map.of("name", alice.name()), Map.of("name", alice.name())))).post("/api/games")
+                .then().statusCode(409).body("code", equalTo("name-registered"));
+        for (boolean rated : List.of(true, false)) {
+            String id = create(alice, Map.of("open", true), rated).then().statusCode(201).extract().path("id");
+            as(null).header("X-Player-Key", alice.key()).body(Map.of("name", alice.name()))
+                    .post("/api/games/" + id + "/seats/1").then().statusCode(409).body("code", equalTo("name-registered"));
+            as(null).get("/api/games/" + id).then().statusCode(200).body("status", equalTo("waiting"))
+                    .body("seats[1].kind", equalTo("open"));
+        }
+        // A rated computer opponent plays at the budget its rating was measured at.
+        as(null).header("X-Player-Key", alice.key()).body(Map.of("type", "dazzle", "rated", true,
+                "seats", List.of(Map.of("name", alice.name()), Map.of("ai", "ismcts", "aiBudget", 1)))).post("/api/games")
+                .then().statusCode(422).body("code", equalTo("rated-ai-budget"));
+        assertEquals("0", count("select count(*) from ratings r join players p on p.id = r.player_id where p.name = ?",
+                alice.name()), "nothing was rated");
+
+        // A rematch of a game called off before anyone joined has nobody to play.
+        Response open = create(alice, Map.of("open", true), true);
+        String token = open.path("credentials[0].token");
+        as(token).post("/api/games/" + open.path("id") + "/cancel").then().statusCode(200);
+        as(token).post("/api/games/" + open.path("id") + "/rematch").then().statusCode(409)
+                .body("code", equalTo("game-not-started"));
+
+        // A revoked registration leaves the leaderboard; the name registered again starts with no rating.
+        Player gone = Player.register("rv");
+        insertRating(gone, 30_000, 60, Instant.now());
+        List<String> top = json(as(null).get("/api/ratings/dazzle/standard/leaderboard?limit=5").then().statusCode(200)
+                .extract().response()).getList("items.name");
+        assertEquals(gone.name(), top.get(0));
+        as(null).header("X-Player-Key", gone.key()).delete("/api/players/" + gone.name() + "/key").then().statusCode(204);
+        top = json(as(null).get("/api/ratings/dazzle/standard/leaderboard?limit=5").then().statusCode(200)
+                .extract().response()).getList("items.name");
+        assertFalse(top.contains(gone.name()), top.toString());
+        PlayersTest.register(gone.name());
+        as(null).get("/api/players/" + gone.name() + "/ratings").then().statusCode(200).body("ratings.size()", equalTo(0));
+
+        // A cursor's rank must be one the server could have made.
+        String forged = dev.cardtable.platform.Paging.encode(1500.0, UUID.randomUUID(), Long.MAX_VALUE);
+        as(null).get("/api/ratings/dazzle/standard/leaderboard?cursor=" + forged).then().statusCode(400)
+                .body("code", equalTo("malformed-request"));
+    }
+
     private static void insertRating(Player p, double rating, double deviation, Instant lastPlayed) throws Exception {
         Db.update("insert into ratings (player_id, game_type, ruleset, rating, deviation, volatility, games, last_played)"
                 + " values (?, 'dazzle', 'standard', ?, ?, 0.06, 30, ?)", playerId(p), rating, deviation,
