@@ -6,6 +6,7 @@ import dev.cardtable.platform.db.SqlTimes;
 import dev.cardtable.platform.game.GameCatalog;
 import dev.cardtable.platform.game.GameRow;
 import dev.cardtable.platform.game.GameStore;
+import dev.cardtable.platform.game.GameType;
 import dev.cardtable.platform.game.Status;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -38,14 +39,15 @@ public class HistoryQueries {
      * @param status        status
      * @param player        a player's name
      * @param result        the player's outcome (without a player: any player's)
+     * @param rated         true: rated games only, false: unrated games only ({@code docs/ratings.md})
      * @param createdAfter  exclusive lower bound of the creation time
      * @param createdBefore exclusive upper bound
      * @param cursorAt      creation time of the last game of the previous page
      * @param cursorId      id of that game
      * @param limit         games per page
      */
-    public record Filter(String type, Status status, String player, String result, Instant createdAfter,
-                         Instant createdBefore, Instant cursorAt, UUID cursorId, int limit) {
+    public record Filter(String type, Status status, String player, String result, Boolean rated,
+                         Instant createdAfter, Instant createdBefore, Instant cursorAt, UUID cursorId, int limit) {
     }
 
     /**
@@ -98,7 +100,11 @@ public class HistoryQueries {
     }
 
     private List<UUID> ids(Connection c, Filter f) throws SQLException {
-        Query q = query(f, catalog.names());
+        // Rated games are only ever of the types that offer them: the others need no range walked.
+        List<String> types = Boolean.TRUE.equals(f.rated())
+                ? catalog.names().stream().filter(t -> catalog.type(t).offers(GameType.Ability.RATED)).toList()
+                : catalog.names();
+        Query q = query(f, types);
         if (q == null) {
             return List.of();
         }
@@ -134,13 +140,20 @@ public class HistoryQueries {
      * range that starts at the cursor and walks about as many rows as the page needs. A filter by
      * a player or by an outcome is answered from {@code player_games}; by a type or a status alone
      * from {@code games (type, status, created_at, id)}, one range for each status or type, merged;
-     * the rest from {@code games}.
+     * the rest from {@code games}. Rated games only are read from the partial indexes of rated
+     * games (migration V12_1) of the same shapes; unrated games only, the great part of the games,
+     * from the same ranges as without the filter.
      *
-     * @param types every game type, for a filter by a status alone
-     * @return the statement, or null when nothing can match (an outcome belongs to finished games)
+     * @param types every game type that can match: all of them, or for rated games only those that
+     *              offer them; for a filter by a status alone
+     * @return the statement, or null when nothing can match (an outcome belongs to finished games,
+     *         a rated game to a type that offers rated games)
      */
     static Query query(Filter f, List<String> types) {
         if (f.result() != null && f.status() != null && f.status() != Status.FINISHED) {
+            return null;
+        }
+        if (f.type() != null && !types.contains(f.type())) {
             return null;
         }
         if (f.player() != null || f.result() != null) {
@@ -181,6 +194,10 @@ public class HistoryQueries {
         where(sql, p, type, t.equals("p") ? " and p.game_type = ?" : " and g.type = ?");
         where(sql, p, status, " and " + t + ".status = ?");
         where(sql, p, f.result(), " and p.outcome = ?");
+        // A literal, not a parameter: the planner matches it to the partial indexes of rated games.
+        if (f.rated() != null) {
+            sql.append(f.rated() ? " and " : " and not ").append(t).append(".rated");
+        }
         where(sql, p, f.createdAfter(), " and " + t + ".created_at > ?");
         where(sql, p, f.createdBefore(), " and " + t + ".created_at < ?");
         if (f.cursorAt() != null) {

@@ -31,7 +31,7 @@ public class HistoryResource {
     @Path("/games")
     @Operation(operationId = "listGames", summary = "List the games played",
             description = "The history of play, newest first, cursor-paginated, filtered by type, status, "
-                    + "player, the player's result and creation time (docs/api.md, \"History\").")
+                    + "player, the player's result, whether rated and creation time (docs/api.md, \"History\").")
     @SecurityRequirements
     @APIResponse(responseCode = "200", description = "A page of games", content = @Content(schema = @Schema(ref = "HistoryPage")))
     public HistoryPage list(@QueryParam("type") String type,
@@ -39,11 +39,13 @@ public class HistoryResource {
                             @Parameter(description = "a player's name") @QueryParam("player") String player,
                             @Parameter(description = "won, lost or drawn: the player's outcome (any human seat's without player)")
                             @QueryParam("result") String result,
+                            @Parameter(description = "true: rated games only; false: unrated games only")
+                            @QueryParam("rated") String rated,
                             @Parameter(description = "RFC 3339 time, exclusive") @QueryParam("createdAfter") String createdAfter,
                             @Parameter(description = "RFC 3339 time, exclusive") @QueryParam("createdBefore") String createdBefore,
                             @Parameter(description = "1 to 100") @QueryParam("limit") @DefaultValue("20") String limit,
                             @Parameter(description = "nextCursor of the previous page") @QueryParam("cursor") String cursor) {
-        return history.list(new HistoryService.Query(type, status, player, result, createdAfter, createdBefore,
+        return history.list(new HistoryService.Query(type, status, player, result, rated, createdAfter, createdBefore,
                 Params.integer(limit, "limit"), cursor));
     }
 

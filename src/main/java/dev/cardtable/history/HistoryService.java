@@ -55,15 +55,15 @@ public class HistoryService {
     Sweep sweep;
 
     /** The filters of {@code GET /api/games}; null fields do not filter. */
-    public record Query(String type, String status, String player, String result, String createdAfter,
-                        String createdBefore, int limit, String cursor) {
+    public record Query(String type, String status, String player, String result, String rated,
+                        String createdAfter, String createdBefore, int limit, String cursor) {
     }
 
     /**
      * One page of games matching {@code q}, newest first ({@code created_at}, then id).
      *
-     * @throws GameException {@code malformed-request} for a bad status, result, time, limit or
-     *                       cursor
+     * @throws GameException {@code malformed-request} for a bad status, result, rated (neither
+     *                       {@code true} nor {@code false}), time, limit or cursor
      */
     @Transactional
     public HistoryPage list(Query q) {
@@ -84,11 +84,18 @@ public class HistoryService {
         if (q.player() != null && !Names.valid(q.player())) {
             throw GameException.malformed("'player' is not a valid name");
         }
+        Boolean rated = null;
+        if (q.rated() != null) {
+            if (!q.rated().equals("true") && !q.rated().equals("false")) {
+                throw GameException.malformed("'rated' must be true or false");
+            }
+            rated = Boolean.valueOf(q.rated());
+        }
         Instant after = q.createdAfter() == null ? null : bound(q.createdAfter(), "createdAfter", false);
         Instant before = q.createdBefore() == null ? null : bound(q.createdBefore(), "createdBefore", true);
         Paging.Cursor cursor = q.cursor() == null ? null : Paging.Cursor.decode(q.cursor());
         HistoryQueries.Filter filter = new HistoryQueries.Filter(q.type(), status, q.player(), q.result(),
-                after, before, cursor == null ? null : cursor.createdAt(), cursor == null ? null : cursor.id(),
+                rated, after, before, cursor == null ? null : cursor.createdAt(), cursor == null ? null : cursor.id(),
                 q.limit());
         // Finished games never change: a page of them only may come from the standby.
         HistoryQueries.Page page = (status == Status.FINISHED ? replica.read(c -> Optional.of(queries.page(c, filter)))

@@ -70,8 +70,8 @@ public class PlayerGamesStore {
         }
         db.work(conn -> {
             try (PreparedStatement ps = conn.prepareStatement("""
-                    insert into player_games (name, game_id, created_at, game_type, status, outcome, score, player_id)
-                    values (?, ?, ?, ?, ?, ?, ?, ?)
+                    insert into player_games (name, game_id, created_at, game_type, status, outcome, score, player_id, rated)
+                    values (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     on conflict (name, game_id) do update set status = excluded.status, outcome = excluded.outcome,
                         score = excluded.score, player_id = coalesce(excluded.player_id, player_games.player_id)""")) {
                 for (Part p : parts) {
@@ -83,6 +83,7 @@ public class PlayerGamesStore {
                     ps.setString(6, p.outcome());
                     ps.setObject(7, p.score(), Types.INTEGER);
                     ps.setObject(8, p.playerId());
+                    ps.setBoolean(9, c.rated());
                     ps.addBatch();
                 }
                 ps.executeBatch();

@@ -20,7 +20,7 @@ export function historyTable(filters) {
       for (const g of page.items) {
         body.append(h('tr', { 'data-id': g.id },
           cell('Created', when(g.createdAt)),
-          cell('Game', g.type),
+          cell('Game', g.type, g.rated ? h('span', { class: 'badge' }, 'rated') : null),
           cell('Seats', g.seats.map((s, i) => [i ? ' v ' : '', s.kind === 'human' ? h('a', { href: `#/player/${encodeURIComponent(s.name)}` }, s.name) : seatName(s),
             s.rating == null ? null : h('span', { class: 'rating' }, ` (${ratingText(s.rating)})`)])),
           cell('Status', g.status),
@@ -39,13 +39,15 @@ export function historyTable(filters) {
   return { node: h('div', { class: 'table-wrap' }, table, more), load };
 }
 
-const FILTERS = ['type', 'status', 'player', 'result', 'createdAfter', 'createdBefore'];
+const FILTERS = ['type', 'status', 'player', 'result', 'rated', 'createdAfter', 'createdBefore'];
 
-/** `#/history?type=&status=&player=&result=&createdAfter=&createdBefore=`. */
+/** `#/history?type=&status=&player=&result=&rated=&createdAfter=&createdBefore=`. */
 export async function historyPage(show, params) {
   const filters = Object.fromEntries(FILTERS.map((k) => [k, params.get(k) || '']));
+  // values: each option's value, or [value, label].
   const select = (name, label, values) => field(label, h('select', { name, id: `filter-${name}` },
-    ['', ...values].map((v) => h('option', { value: v, selected: filters[name] === v }, v || 'any'))));
+    ['', ...values].map((v) => (Array.isArray(v) ? v : [v, v]))
+      .map(([v, text]) => h('option', { value: v, selected: filters[name] === v }, text || 'any'))));
   // Dates are picked as days and sent as the start of that day (UTC), as the API's times are.
   const day = (name, label) => field(label, h('input', { type: 'date', name, id: `filter-${name}`, value: filters[name] ? filters[name].slice(0, 10) : '' }));
   const form = h('form', {
@@ -62,6 +64,7 @@ export async function historyPage(show, params) {
   }, select('type', 'Game', ['scoundrel', 'dazzle']), select('status', 'Status', ['waiting', 'active', 'finished']),
   field('Player', h('input', { name: 'player', id: 'filter-player', value: filters.player, pattern: NAME_PATTERN })),
   select('result', 'Result', ['won', 'lost', 'drawn', 'abandoned']),
+  select('rated', 'Rated', [['true', 'rated'], ['false', 'unrated']]),
   day('createdAfter', 'Created after'), day('createdBefore', 'Created before'),
   h('button', { type: 'submit', id: 'filter' }, 'Filter'));
   const table = historyTable(Object.fromEntries(Object.entries(filters).filter(([, v]) => v)));

@@ -30,9 +30,17 @@ class HistoryPlanTest {
     private static final List<String> TYPES = List.of("scoundrel", "dazzle");
     private static final Instant AUTUMN = Instant.parse("2026-03-15T00:00:00Z");
 
+    /** The types that offer rated games. */
+    private static final List<String> RATED_TYPES = List.of("dazzle");
+
     private static HistoryQueries.Filter filter(String type, Status status, String player, String result,
                                                 Instant after, Instant before, Instant cursorAt) {
-        return new HistoryQueries.Filter(type, status, player, result, after, before, cursorAt,
+        return rated(null, type, status, player, result, after, before, cursorAt);
+    }
+
+    private static HistoryQueries.Filter rated(Boolean rated, String type, Status status, String player, String result,
+                                               Instant after, Instant before, Instant cursorAt) {
+        return new HistoryQueries.Filter(type, status, player, result, rated, after, before, cursorAt,
                 cursorAt == null ? null : new UUID(0, 0), LIMIT);
     }
 
@@ -60,10 +68,27 @@ class HistoryPlanTest {
         filters.put("player, deep cursor", filter(null, null, heavy, null, null, null, AUTUMN));
         filters.put("light player", filter(null, null, "n77", null, null, null, null));
         filters.put("light player+result", filter(null, null, "n77", "drawn", null, null, null));
+        filters.put("rated", rated(true, null, null, null, null, null, null, null));
+        filters.put("unrated", rated(false, null, null, null, null, null, null, null));
+        filters.put("rated+type", rated(true, "dazzle", null, null, null, null, null, null));
+        filters.put("rated+status=active", rated(true, null, Status.ACTIVE, null, null, null, null, null));
+        filters.put("rated+type+status", rated(true, "dazzle", Status.FINISHED, null, null, null, null, null));
+        filters.put("unrated+type", rated(false, "dazzle", null, null, null, null, null, null));
+        filters.put("unrated+status=waiting", rated(false, null, Status.WAITING, null, null, null, null, null));
+        filters.put("rated+result", rated(true, null, null, null, "won", null, null, null));
+        filters.put("rated+createdBefore", rated(true, null, null, null, null, null, AUTUMN, null));
+        filters.put("rated, deep cursor", rated(true, null, null, null, null, null, null, AUTUMN));
+        filters.put("player+rated", rated(true, null, null, heavy, null, null, null, null));
+        filters.put("player+unrated", rated(false, null, null, heavy, null, null, null, null));
+        filters.put("player+rated+result", rated(true, null, null, heavy, "lost", null, null, null));
+        filters.put("player+rated+type", rated(true, "dazzle", null, heavy, null, null, null, null));
+        filters.put("player+rated, deep cursor", rated(true, null, null, heavy, null, null, null, AUTUMN));
+        filters.put("light player+rated", rated(true, null, null, "n77", null, null, null, null));
         List<String> faults = new ArrayList<>();
         try (Connection c = FilledSchema.connect()) {
             for (Map.Entry<String, HistoryQueries.Filter> f : filters.entrySet()) {
-                HistoryQueries.Query q = HistoryQueries.query(f.getValue(), TYPES);
+                HistoryQueries.Query q = HistoryQueries.query(f.getValue(),
+                        Boolean.TRUE.equals(f.getValue().rated()) ? RATED_TYPES : TYPES);
                 if (q == null) {
                     continue; // answered without a query
                 }
@@ -71,6 +96,12 @@ class HistoryPlanTest {
             }
         }
         assertEquals(List.of(), faults);
+    }
+
+    @Test
+    void ratedGamesOfATypeWithoutRatingsNeedNoQuery() {
+        assertEquals(null, HistoryQueries.query(rated(true, "scoundrel", null, null, null, null, null, null), RATED_TYPES));
+        assertEquals(null, HistoryQueries.query(rated(true, "scoundrel", null, "n77", null, null, null, null), RATED_TYPES));
     }
 
     @Test

@@ -104,6 +104,38 @@ class HistoryTest {
     }
 
     @Test
+    void theRatedFilterKeepsRatedOrUnratedGames() {
+        String name = dev.cardtable.players.PlayersTest.unique("hr");
+        String key = dev.cardtable.players.PlayersTest.register(name);
+        String casual = as(null).header("X-Player-Key", key).body(Map.of("type", "dazzle",
+                "seats", List.of(Map.of("name", name), Map.of("ai", "random")))).post("/api/games")
+                .then().statusCode(201).extract().path("id");
+        String rated = as(null).header("X-Player-Key", key).body(Map.of("type", "dazzle", "rated", true,
+                "seats", List.of(Map.of("name", name), Map.of("open", true)))).post("/api/games")
+                .then().statusCode(201).extract().path("id");
+        as(null).queryParam("player", name).get("/api/games").then().statusCode(200)
+                .body("items.id", equalTo(List.of(rated, casual)));
+        as(null).queryParam("player", name).queryParam("rated", "true").get("/api/games").then().statusCode(200)
+                .body("items.id", equalTo(List.of(rated)));
+        as(null).queryParam("player", name).queryParam("rated", "false").get("/api/games").then().statusCode(200)
+                .body("items.id", equalTo(List.of(casual)));
+        // Without a player: every rated game listed is rated, every other one is not; no Scoundrel game is rated.
+        as(null).queryParam("rated", "true").queryParam("limit", 100).get("/api/games").then().statusCode(200)
+                .body("items.rated", everyItem(equalTo(true))).body("items.id", org.hamcrest.Matchers.hasItem(rated));
+        as(null).queryParam("rated", "false").queryParam("limit", 100).get("/api/games").then().statusCode(200)
+                .body("items.rated", everyItem(equalTo(false))).body("items.id", org.hamcrest.Matchers.not(
+                        org.hamcrest.Matchers.hasItem(rated)));
+        as(null).queryParam("rated", "true").queryParam("status", "waiting").get("/api/games").then().statusCode(200)
+                .body("items.id", org.hamcrest.Matchers.hasItem(rated));
+        as(null).queryParam("rated", "true").queryParam("type", "scoundrel").get("/api/games").then().statusCode(200)
+                .body("items", hasSize(0)).body("nextCursor", equalTo(null));
+        for (String bad : List.of("yes", "1", "TRUE")) {
+            as(null).queryParam("rated", bad).get("/api/games").then().statusCode(400)
+                    .body("code", equalTo("malformed-request")).body("detail", equalTo("'rated' must be true or false"));
+        }
+    }
+
+    @Test
     void timeFiltersAreExclusiveAndValidated() {
         String name = player();
         String first = Api.scoundrel("t1", name).id();

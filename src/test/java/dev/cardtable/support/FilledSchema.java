@@ -54,20 +54,28 @@ public final class FilledSchema {
         return filled;
     }
 
-    /** The statements of migration V11 that fill the read models from the games, in order. */
+    /**
+     * The statements of migrations V11 and V12_1 that fill the read models from the games, in
+     * order.
+     */
     public static java.util.List<String> readModelBackfill() {
-        try (var in = FilledSchema.class.getResourceAsStream("/db/migration/V11__read_models.sql")) {
-            String sql = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-            return Arrays.stream(sql.split(";")).map(s -> s.replaceAll("(?m)^--.*$", "").trim())
-                    .filter(s -> s.startsWith("insert into") || s.startsWith("update")).toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (String file : java.util.List.of("V11__read_models.sql", "V12_1__rated_history.sql")) {
+            try (var in = FilledSchema.class.getResourceAsStream("/db/migration/" + file)) {
+                String sql = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                Arrays.stream(sql.split(";")).map(s -> s.replaceAll("(?m)^--.*$", "").trim())
+                        .filter(s -> s.startsWith("insert into") || s.startsWith("update")).forEach(out::add);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
+        return out;
     }
 
     /**
      * The games (%1$d), names (%2$d) and the heavy player (%3$s): game i was created i minutes after
-     * the year began; a fifth are Dazzle (a human against a computer), the rest Scoundrel; one in
+     * the year began; a fifth are Dazzle (a human against a computer), half of them rated (one in
+     * twenty of the games the heavy player's, one in twenty another's), the rest Scoundrel; one in
      * 6,000 waits for a player, one in 1,500 runs, the rest are finished (won, lost, drawn, and one
      * in fifty abandoned); the newest 20,000 have ten moves each; 200 registered players played the
      * daily deal on each of 100 days.
@@ -85,9 +93,9 @@ public final class FilledSchema {
             from generate_series(1, %1$d) i;
 
             insert into games (id, type, ruleset, ruleset_version, options, seed, seed_commitment, status, version,
-                               state, result, created_at, updated_at, finished_at, seats_taken)
+                               state, result, created_at, updated_at, finished_at, seats_taken, rated)
             select id, type, 'standard', 1, '{}', 's' || i, 'c' || i, status, 20, '{}', null, created, created,
-                   case when status = 'finished' then created + interval '10 minutes' end, 0
+                   case when status = 'finished' then created + interval '10 minutes' end, 0, i %% 20 in (0, 5)
             from g;
 
             insert into seats (game_id, seat, kind, name, outcome, score, player_id, game_type, created_at)

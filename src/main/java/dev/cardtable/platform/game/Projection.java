@@ -223,7 +223,8 @@ public class Projection {
     public GameSummary summary(GameRow g) {
         JsonNode result = g.status() == Status.FINISHED ? json.tree(g.result()) : null;
         return new GameSummary(g.id(), g.type(), g.ruleset(), g.status().id(), g.changes(), g.version(),
-                g.seats().stream().map(Projection::seat).toList(), g.createdAt(), g.updatedAt(), g.finishedAt(), result);
+                g.seats().stream().map(Projection::seat).toList(), g.createdAt(), g.updatedAt(), g.finishedAt(), result,
+                g.rated());
     }
 
     /** A seat as anyone may see it: never its token hash. */

@@ -43,6 +43,7 @@ class QueryParamsTest {
     @Test
     void theParametersAnOperationTakesStillWork() {
         as(null).get("/api/games?limit=1&type=scoundrel").then().statusCode(200);
+        as(null).get("/api/games?limit=1&rated=true").then().statusCode(200);
         as(null).get("/api/lobby?limit=1").then().statusCode(200);
         as(null).get("/api/ratings/dazzle/standard/leaderboard?limit=1").then().statusCode(200);
     }

@@ -44,7 +44,7 @@ class RefusalWordingTest {
         assertEquals("unknown option 'colour'; expected one of: weaponBinding", scoundrelOption);
         assertEquals("unknown option 'colour'; none is taken here", dazzleOption);
         assertEquals("unknown query parameter 'colour'; expected one of: createdAfter, createdBefore, cursor, limit, "
-                + "player, result, status, type", query);
+                + "player, rated, result, status, type", query);
         assertEquals("unknown action 'dance'; expected one of: avoid, play, resign, abort", action);
     }
 

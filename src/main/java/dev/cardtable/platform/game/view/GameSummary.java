@@ -20,8 +20,9 @@ import java.util.UUID;
  * @param updatedAt  last change
  * @param finishedAt end time, or null
  * @param result     the result once finished, else null
+ * @param rated      whether the game is rated ({@code docs/ratings.md})
  */
 public record GameSummary(UUID id, String type, String ruleset, String status, int version, int moveCount,
                           List<SeatView> seats, Instant createdAt, Instant updatedAt, Instant finishedAt,
-                          JsonNode result) {
+                          JsonNode result, boolean rated) {
 }
