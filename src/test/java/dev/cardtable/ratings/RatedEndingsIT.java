@@ -27,8 +27,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.IntSupplier;
 
+import static dev.cardtable.support.Waits.await;
+import static dev.cardtable.support.Waits.sleep;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -286,22 +287,6 @@ public class RatedEndingsIT {
             if (second != null) {
                 second.close();
             }
-        }
-    }
-
-    private static void await(IntSupplier value, int atLeast, Duration timeout) {
-        long until = System.nanoTime() + timeout.toNanos();
-        while (value.getAsInt() < atLeast) {
-            assertTrue(System.nanoTime() < until, "reached " + value.getAsInt() + " of " + atLeast + " in " + timeout);
-            sleep(20);
-        }
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 }
