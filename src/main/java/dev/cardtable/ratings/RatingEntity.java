@@ -11,7 +11,6 @@ import java.io.Serializable;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -84,10 +83,5 @@ public class RatingEntity extends PanacheEntityBase {
     /** Every perf's rating of {@code playerId}, by game type and ruleset. */
     static List<RatingEntity> of(UUID playerId) {
         return RatingEntity.list("playerId = ?1 order by gameType, ruleset", playerId);
-    }
-
-    /** The rating of {@code key}, unlocked; empty when absent. */
-    static Optional<RatingEntity> of(Key key) {
-        return RatingEntity.findByIdOptional(key);
     }
 }

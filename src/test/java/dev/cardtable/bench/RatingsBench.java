@@ -5,18 +5,13 @@ import dev.cardtable.platform.db.EmbeddedDatabase;
 import dev.cardtable.support.ServerProcess;
 import org.HdrHistogram.Histogram;
 
-import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -53,8 +48,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class RatingsBench {
 
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-    private String base;
+    private BenchHttp http;
 
     private RatingsBench() {
     }
@@ -77,7 +71,7 @@ public final class RatingsBench {
         int rc;
         try (ServerProcess server = ServerProcess.start(props)) {
             RatingsBench bench = new RatingsBench();
-            bench.base = server.baseUri().replaceAll("/+$", "");
+            bench.http = new BenchHttp(server.baseUri());
             long t0 = System.nanoTime();
             fill(db.datasourceConfig(), players);
             System.out.printf(Locale.ROOT, "· %d rated players filled in %.1f s%n", players, (System.nanoTime() - t0) / 1e9);
@@ -121,7 +115,7 @@ public final class RatingsBench {
         for (int i = -warmup; i < reps; i++) {
             time(board, i >= 0 ? out.get("page 1") : null);
             if (cursor == null || walked >= depth) {
-                cursor = get(board).path("nextCursor").asText(null);
+                cursor = http.getJson(board).path("nextCursor").asText(null);
                 walked = 0;
             }
             String page = board + "&cursor=" + URLEncoder.encode(cursor, StandardCharsets.UTF_8);
@@ -146,19 +140,10 @@ public final class RatingsBench {
 
     private JsonNode time(String path, Histogram into) throws Exception {
         long t0 = System.nanoTime();
-        JsonNode body = get(path);
+        JsonNode body = http.getJson(path);
         if (into != null) {
             into.recordValue(Math.max(1, (System.nanoTime() - t0) / 1000));
         }
         return body;
-    }
-
-    private JsonNode get(String path) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30))
-                .GET().build(), HttpResponse.BodyHandlers.ofString());
-        if (r.statusCode() != 200) {
-            throw new IllegalStateException("GET " + path + " answered " + r.statusCode() + ": " + r.body());
-        }
-        return BenchHttp.read(r.body());
     }
 }
