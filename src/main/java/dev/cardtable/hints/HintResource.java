@@ -1,6 +1,8 @@
 package dev.cardtable.hints;
 
-import dev.cardtable.platform.http.AuthorizationHeader;
+import dev.cardtable.platform.http.SeatCredentials;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
+import dev.cardtable.platform.game.RegisteredPlayers;
 import dev.cardtable.platform.http.Params;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -25,6 +27,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class HintResource {
 
     @Inject
+    SeatCredentials seatCredentials;
+
+    @Inject
     HintService hints;
 
     @GET
@@ -32,12 +37,15 @@ public class HintResource {
     @Operation(operationId = "getHint", summary = "Get a hint for the caller's Scoundrel seat",
             description = "A recommended move for the caller's seat of a running Scoundrel game, computed from what "
                     + "that seat sees only, never from the hidden dungeon order (docs/api.md, \"Hints (Scoundrel)\").")
-    @SecurityRequirement(name = "seatToken")
+    @SecurityRequirementsSet(@SecurityRequirement(name = "seatToken"))
+    @SecurityRequirementsSet(@SecurityRequirement(name = "playerKey"))
     @APIResponse(responseCode = "200", description = "The hint",
             content = @Content(schema = @Schema(implementation = HintView.class)))
     public HintView hint(@PathParam("id") String id,
                          @Parameter(description = "Bearer <seat token>; required")
-                         @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
-        return hints.hint(Params.gameId(id), AuthorizationHeader.credential(authorization));
+                         @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+            @Parameter(description = "A registered player\'s key: opens the seat its player holds verified, when no Authorization is sent")
+            @HeaderParam(RegisteredPlayers.HEADER) String playerKey) {
+        return hints.hint(Params.gameId(id), seatCredentials.of(authorization, playerKey));
     }
 }

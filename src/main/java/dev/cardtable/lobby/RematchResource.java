@@ -1,6 +1,9 @@
 package dev.cardtable.lobby;
 
-import dev.cardtable.platform.http.AuthorizationHeader;
+import dev.cardtable.platform.http.SeatCredentials;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirementsSet;
+import dev.cardtable.platform.game.RegisteredPlayers;
 import dev.cardtable.platform.http.GameResponses;
 import dev.cardtable.platform.http.Params;
 import jakarta.inject.Inject;
@@ -26,6 +29,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class RematchResource {
 
     @Inject
+    SeatCredentials seatCredentials;
+
+    @Inject
     Rematches rematches;
 
     @POST
@@ -34,13 +40,16 @@ public class RematchResource {
             description = "From a finished game, a new game with the same players in swapped seats: the first "
                     + "seat to ask creates it (201) with its own seat taken and the others kept for their "
                     + "players, who accept with the same call (200) (docs/api.md, \"Rematch\").")
-    @SecurityRequirement(name = "seatToken")
+    @SecurityRequirementsSet(@SecurityRequirement(name = "seatToken"))
+    @SecurityRequirementsSet(@SecurityRequirement(name = "playerKey"))
     @APIResponse(responseCode = "201", description = "The rematch, created, with the caller's seat token",
             content = @Content(schema = @Schema(ref = "Game")))
     @APIResponse(responseCode = "200", description = "The rematch, accepted: the caller sits in the seat it kept, with a new seat token",
             content = @Content(schema = @Schema(ref = "Game")))
-    public Response rematch(@PathParam("id") String id, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
-        Rematches.Rematch r = rematches.rematch(Params.gameId(id), AuthorizationHeader.credential(authorization));
+    public Response rematch(@PathParam("id") String id, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+            @Parameter(description = "A registered player\'s key: opens the seat its player holds verified, when no Authorization is sent")
+            @HeaderParam(RegisteredPlayers.HEADER) String playerKey) {
+        Rematches.Rematch r = rematches.rematch(Params.gameId(id), seatCredentials.of(authorization, playerKey));
         return r.created() ? GameResponses.created(r.game()) : GameResponses.ok(r.game());
     }
 }

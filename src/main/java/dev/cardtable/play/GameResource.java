@@ -1,5 +1,6 @@
 package dev.cardtable.play;
 
+import dev.cardtable.platform.http.SeatCredentials;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardtable.platform.game.GameCatalog;
 import dev.cardtable.platform.game.RegisteredPlayers;
@@ -40,7 +41,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import static dev.cardtable.platform.http.AuthorizationHeader.credential;
 
 /**
  * Games: create, take seats, read, move, hint, replay and export ({@code docs/api.md}, "Resources").
@@ -50,6 +50,9 @@ import static dev.cardtable.platform.http.AuthorizationHeader.credential;
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "games")
 public class GameResource {
+
+    @Inject
+    SeatCredentials seatCredentials;
 
     @Inject
     LevelRatings levelRatings;
@@ -117,15 +120,18 @@ public class GameResource {
                     + "answers 304 while it has not changed.")
     @SecurityRequirementsSet
     @SecurityRequirementsSet(@SecurityRequirement(name = "seatToken"))
+    @SecurityRequirementsSet(@SecurityRequirement(name = "playerKey"))
     @APIResponse(responseCode = "200", description = "The game",
             content = @Content(schema = @Schema(ref = "Game")))
     @APIResponse(responseCode = "304", description = "Not modified since the If-None-Match tag")
     public Response get(@PathParam("id") String id,
                         @Parameter(description = "Bearer <seat token>; none for a spectator")
                         @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+            @Parameter(description = "A registered player\'s key: opens the seat its player holds verified, when no Authorization is sent")
+            @HeaderParam(RegisteredPlayers.HEADER) String playerKey,
                         @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
         // The view is built either way: that also refuses a bad token before answering 304.
-        GameView game = reads.game(Params.gameId(id), credential(authorization));
+        GameView game = reads.game(Params.gameId(id), seatCredentials.of(authorization, playerKey));
         String etag = ETags.of(game);
         if (ETags.matches(ifNoneMatch, etag)) {
             return Response.notModified().tag(ETags.entityTag(etag)).header("Vary", "Authorization").build();
@@ -160,19 +166,22 @@ public class GameResource {
                     + "the response, which is the game after them, with 'applied'. If-Match applies it only at "
                     + "that version; a retry with the same Idempotency-Key and body returns the first response "
                     + "(docs/api.md, \"Submitting a move\").")
-    @SecurityRequirement(name = "seatToken")
+    @SecurityRequirementsSet(@SecurityRequirement(name = "seatToken"))
+    @SecurityRequirementsSet(@SecurityRequirement(name = "playerKey"))
     @RequestBody(content = @Content(schema = @Schema(ref = "Move")))
     @APIResponse(responseCode = "200", description = "The game after the move, with 'applied'",
             content = @Content(schema = @Schema(ref = "Game")))
     public Response move(@PathParam("id") String id,
                          @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+            @Parameter(description = "A registered player\'s key: opens the seat its player holds verified, when no Authorization is sent")
+            @HeaderParam(RegisteredPlayers.HEADER) String playerKey,
                          @Parameter(description = "Apply only at this version, e.g. \"7\"")
                          @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
                          @Parameter(description = "A retry with the same key and body returns the first response")
                          @HeaderParam(MoveHeaders.IDEMPOTENCY_KEY) String idempotencyKey,
                          @Context HttpHeaders headers,
                          Map<String, Object> move) {
-        MoveOutcome outcome = moves.move(new MoveRequest(Params.gameId(id), credential(authorization), move,
+        MoveOutcome outcome = moves.move(new MoveRequest(Params.gameId(id), seatCredentials.of(authorization, playerKey), move,
                 MoveHeaders.expected(ifMatch, headers), MoveHeaders.idempotencyKey(idempotencyKey, headers)));
         // The body is JSON text (a stored idempotent response is sent as it was): say its type as
         // every other JSON response does.
@@ -190,11 +199,14 @@ public class GameResource {
     @Operation(operationId = "cancelGame", summary = "Cancel a game waiting for players",
             description = "Ends a game that is still waiting for players as aborted; any seat token of the game "
                     + "may cancel it.")
-    @SecurityRequirement(name = "seatToken")
+    @SecurityRequirementsSet(@SecurityRequirement(name = "seatToken"))
+    @SecurityRequirementsSet(@SecurityRequirement(name = "playerKey"))
     @APIResponse(responseCode = "200", description = "The cancelled game",
             content = @Content(schema = @Schema(ref = "Game")))
-    public Response cancel(@PathParam("id") String id, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
-        GameView game = creation.cancel(Params.gameId(id), credential(authorization));
+    public Response cancel(@PathParam("id") String id, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+            @Parameter(description = "A registered player\'s key: opens the seat its player holds verified, when no Authorization is sent")
+            @HeaderParam(RegisteredPlayers.HEADER) String playerKey) {
+        GameView game = creation.cancel(Params.gameId(id), seatCredentials.of(authorization, playerKey));
         return GameResponses.ok(game);
     }
 
@@ -205,13 +217,16 @@ public class GameResource {
                     + "is; cursor is the seq of the last entry already seen.")
     @SecurityRequirementsSet
     @SecurityRequirementsSet(@SecurityRequirement(name = "seatToken"))
+    @SecurityRequirementsSet(@SecurityRequirement(name = "playerKey"))
     @APIResponse(responseCode = "200", description = "A page of the log", content = @Content(schema = @Schema(ref = "LogPage")))
     public LogPage log(@PathParam("id") String id,
                           @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+            @Parameter(description = "A registered player\'s key: opens the seat its player holds verified, when no Authorization is sent")
+            @HeaderParam(RegisteredPlayers.HEADER) String playerKey,
                           @Parameter(description = "The seq of the last entry already seen (default: from the first)")
                           @QueryParam("cursor") String cursor,
                           @QueryParam("limit") @DefaultValue("100") String limit) {
-        return reads.log(Params.gameId(id), credential(authorization), cursor, Params.integer(limit, "limit"));
+        return reads.log(Params.gameId(id), seatCredentials.of(authorization, playerKey), cursor, Params.integer(limit, "limit"));
     }
 
     @GET
@@ -221,10 +236,13 @@ public class GameResource {
                     + "view then would have been; everything is revealed once the game is over.")
     @SecurityRequirementsSet
     @SecurityRequirementsSet(@SecurityRequirement(name = "seatToken"))
+    @SecurityRequirementsSet(@SecurityRequirement(name = "playerKey"))
     @APIResponse(responseCode = "200", description = "The position", content = @Content(schema = @Schema(ref = "Position")))
     public Position state(@PathParam("id") String id, @PathParam("n") String n,
-                               @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
-        return reads.position(Params.gameId(id), credential(authorization), Params.moveNumber(n, "n"));
+                               @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+            @Parameter(description = "A registered player\'s key: opens the seat its player holds verified, when no Authorization is sent")
+            @HeaderParam(RegisteredPlayers.HEADER) String playerKey) {
+        return reads.position(Params.gameId(id), seatCredentials.of(authorization, playerKey), Params.moveNumber(n, "n"));
     }
 
     @GET
@@ -234,10 +252,13 @@ public class GameResource {
                     + "projected for the caller: a replay in one request.")
     @SecurityRequirementsSet
     @SecurityRequirementsSet(@SecurityRequirement(name = "seatToken"))
+    @SecurityRequirementsSet(@SecurityRequirement(name = "playerKey"))
     @APIResponse(responseCode = "200", description = "The timeline", content = @Content(schema = @Schema(ref = "Timeline")))
     public Timeline timeline(@PathParam("id") String id,
-                                         @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
-        return reads.timeline(Params.gameId(id), credential(authorization));
+                                         @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+            @Parameter(description = "A registered player\'s key: opens the seat its player holds verified, when no Authorization is sent")
+            @HeaderParam(RegisteredPlayers.HEADER) String playerKey) {
+        return reads.timeline(Params.gameId(id), seatCredentials.of(authorization, playerKey));
     }
 
 }

@@ -1,5 +1,7 @@
 package dev.cardtable.watching;
 
+import dev.cardtable.platform.http.SeatCredentials;
+import dev.cardtable.platform.game.RegisteredPlayers;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardtable.platform.Failure;
@@ -8,7 +10,6 @@ import dev.cardtable.platform.Paging;
 import dev.cardtable.platform.game.SeatCredential;
 import dev.cardtable.platform.game.view.MoveEvent;
 import dev.cardtable.platform.game.view.StreamTicket;
-import dev.cardtable.platform.http.AuthorizationHeader;
 import dev.cardtable.platform.http.Params;
 import dev.cardtable.platform.http.SseStreams;
 import io.vertx.core.http.HttpServerRequest;
@@ -54,6 +55,9 @@ public class EventsResource {
     private static final Logger LOG = Logger.getLogger(EventsResource.class);
 
     @Inject
+    SeatCredentials seatCredentials;
+
+    @Inject
     EventReads games;
 
     @Inject
@@ -75,11 +79,14 @@ public class EventsResource {
             description = "A short-lived, single-game ticket that opens the caller's seat's event stream as "
                     + "?ticket= (the streamTicket scheme), for clients such as a browser's EventSource that cannot "
                     + "send an Authorization header (docs/api.md, \"Who is watching: stream tickets\").")
-    @SecurityRequirement(name = "seatToken")
+    @SecurityRequirementsSet(@SecurityRequirement(name = "seatToken"))
+    @SecurityRequirementsSet(@SecurityRequirement(name = "playerKey"))
     @APIResponse(responseCode = "201", description = "The ticket", content = @Content(schema = @Schema(ref = "StreamTicket")))
     public Response streamTicket(@PathParam("id") String id,
-                                 @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
-        StreamTicket t = tickets.issue(Params.gameId(id), AuthorizationHeader.credential(authorization));
+                                 @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+            @Parameter(description = "A registered player\'s key: opens the seat its player holds verified, when no Authorization is sent")
+            @HeaderParam(RegisteredPlayers.HEADER) String playerKey) {
+        StreamTicket t = tickets.issue(Params.gameId(id), seatCredentials.of(authorization, playerKey));
         return Response.status(Response.Status.CREATED).entity(t).build();
     }
 
@@ -95,11 +102,14 @@ public class EventsResource {
     @SecurityRequirementsSet
     @SecurityRequirementsSet(@SecurityRequirement(name = "streamTicket"))
     @SecurityRequirementsSet(@SecurityRequirement(name = "seatToken"))
+    @SecurityRequirementsSet(@SecurityRequirement(name = "playerKey"))
     @APIResponse(responseCode = "200", description = "The stream: 'move' events, then an 'end' event once the game is"
             + " over; ':connected' and ':heartbeat' comments keep it open; an 'error' event ends a stream that cannot go on",
             content = @Content(mediaType = MediaType.SERVER_SENT_EVENTS, schema = @Schema(ref = "GameEventStream")))
     public void stream(@PathParam("id") String id,
                        @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+            @Parameter(description = "A registered player\'s key: opens the seat its player holds verified, when no Authorization is sent")
+            @HeaderParam(RegisteredPlayers.HEADER) String playerKey,
                        @Parameter(description = "A stream ticket of a seat (POST …/stream-tickets), the streamTicket"
                                + " scheme; none for a spectator. Send a ticket or a seat token, not both")
                        @QueryParam("ticket") String ticket,
@@ -113,7 +123,7 @@ public class EventsResource {
         int start = resuming ? Paging.logCursor(lastEventId.trim(), "Last-Event-ID")
                 : Paging.logCursor(cursor, "cursor");
         // Every check before the stream opens answers as any request would; none holds a connection after.
-        Integer seat = viewer(gameId, AuthorizationHeader.credential(authorization), ticket);
+        Integer seat = viewer(gameId, seatCredentials.of(authorization, playerKey), ticket);
         SseStreams.Stream out = streams.open(events.enabled(), http, sink, sse);
         Stream stream = new Stream(gameId, seat, out, start, "/api/games/" + id + "/events");
         try {

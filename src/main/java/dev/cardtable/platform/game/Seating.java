@@ -141,9 +141,19 @@ public final class Seating {
     private static Integer holder(GameRow game, SeatCredential credential, boolean required) {
         if (credential == null) {
             if (required) {
-                throw new GameException(Failure.UNAUTHENTICATED, "this request needs 'Authorization: Bearer <seat token>'");
+                throw new GameException(Failure.UNAUTHENTICATED, "this request needs 'Authorization: Bearer <seat token>' or the seat's player's 'X-Player-Key'");
             }
             return null;
+        }
+        if (credential.isPlayer()) {
+            // A player's key opens the seat its player holds verified, and nothing else.
+            Integer seat = game.seats().stream()
+                    .filter(s -> s.kind() == SeatKind.HUMAN && credential.playerId().equals(s.playerId()))
+                    .map(SeatRow::seat).findFirst().orElse(null);
+            if (seat == null && required) {
+                throw new GameException(Failure.UNAUTHENTICATED, "the player key's player holds no verified seat of this game");
+            }
+            return seat;
         }
         if (!credential.isBearer()) {
             throw new GameException(Failure.UNAUTHENTICATED, "use 'Authorization: Bearer <seat token>'");

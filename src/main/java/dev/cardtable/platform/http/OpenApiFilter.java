@@ -38,6 +38,12 @@ public class OpenApiFilter implements OASFilter {
     /** Operations, as "METHOD path", and the statuses each adds to {@link #ANY}. */
     private static final Map<String, Set<Integer>> ERRORS = Map.ofEntries(
             Map.entry("GET /api/game-types", Set.of()),
+            Map.entry("POST /api/challenges", Set.of(401, 404, 413, 415, 422, 429)),
+            Map.entry("GET /api/challenges", Set.of(401)),
+            Map.entry("GET /api/challenges/{id}", Set.of(401, 404)),
+            Map.entry("POST /api/challenges/{id}/accept", Set.of(401, 403, 404, 409)),
+            Map.entry("POST /api/challenges/{id}/decline", Set.of(401, 403, 404, 409, 413, 415)),
+            Map.entry("POST /api/challenges/{id}/cancel", Set.of(401, 403, 404, 409)),
             Map.entry("POST /api/games", Set.of(401, 403, 409, 413, 415, 422, 429)),
             Map.entry("GET /api/games", Set.of()),
             Map.entry("POST /api/games/import", Set.of(409, 413, 415, 422, 429)),

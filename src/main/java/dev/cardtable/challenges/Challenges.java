@@ -1,0 +1,415 @@
+package dev.cardtable.challenges;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cardtable.platform.Failure;
+import dev.cardtable.platform.GameException;
+import dev.cardtable.platform.Names;
+import dev.cardtable.platform.game.Clocks;
+import dev.cardtable.platform.game.GameCatalog;
+import dev.cardtable.platform.game.GameRow;
+import dev.cardtable.platform.game.GameStore;
+import dev.cardtable.platform.game.GameType;
+import dev.cardtable.platform.game.PlayerRow;
+import dev.cardtable.platform.game.RegisteredPlayers;
+import dev.cardtable.platform.game.Seating;
+import dev.cardtable.platform.game.view.GameView;
+import dev.cardtable.play.NewGame;
+import dev.cardtable.play.NewGames;
+import dev.cardtable.players.PlayerRevoked;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.scheduler.Scheduled;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.transaction.Transactional;
+import org.jboss.logging.Logger;
+
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Challenges between registered players ({@code docs/api.md}, "Challenges"): made, listed,
+ * accepted into a game with both seats verified, declined with a reason, cancelled, and expired
+ * after {@code cardtable.challenges.timeout}. Every change fires a {@link ChallengeChanged}.
+ *
+ * <p>A pending challenge whose time has passed answers as {@code expired} at once; the sweep
+ * ({@link #expireDue()}) writes it so, and tells both players, within
+ * {@code cardtable.challenges.sweep-every}.
+ */
+@ApplicationScoped
+public class Challenges implements ChallengeReads {
+
+    private static final Logger LOG = Logger.getLogger(Challenges.class);
+    private static final int MAX_EXPIRED_PER_RUN = 200;
+    private static final TypeReference<Map<String, String>> OPTIONS = new TypeReference<>() { };
+
+    private final SecureRandom random = new SecureRandom();
+
+    @Inject
+    RegisteredPlayers players;
+
+    @Inject
+    NewGames games;
+
+    @Inject
+    GameStore store;
+
+    @Inject
+    GameCatalog catalog;
+
+    @Inject
+    ChallengesConfig config;
+
+    @Inject
+    Clock clock;
+
+    @Inject
+    ObjectMapper json;
+
+    @Inject
+    EntityManager em;
+
+    @Inject
+    Event<ChallengeChanged> changes;
+
+    private volatile boolean stopping;
+
+    /**
+     * Makes a challenge from the player whose key is {@code key} ({@code POST /api/challenges}).
+     *
+     * @throws GameException {@code player-key-required}, {@code player-key-invalid};
+     *                       {@code malformed-request} for a missing body, name or type, an unknown
+     *                       type, ruleset or option, a bad clock or seat; {@code player-not-found}
+     *                       for a name with no standing registration; {@code challenge-self};
+     *                       {@code two-player-game-type}; {@code rated-game-type};
+     *                       {@code challenge-limit} past {@code cardtable.challenges.max-pending}
+     */
+    @Transactional
+    public ChallengeView create(String key, ChallengeRequest req) {
+        PlayerRow me = holder(key);
+        if (req == null) {
+            throw GameException.malformed("a JSON body is required");
+        }
+        if (req.player() == null) {
+            throw GameException.malformed("'player' is required: the registered name of the player to challenge");
+        }
+        Names.check(req.player());
+        GameType<?, ?, ?> type = catalog.type(req.type());
+        PlayerRow dest = players.registered(req.player()).orElseThrow(() -> new GameException(Failure.PLAYER_NOT_FOUND,
+                "no registered player is called '" + req.player() + "'"));
+        if (dest.id().equals(me.id())) {
+            throw new GameException(Failure.CHALLENGE_SELF, "a player cannot challenge itself");
+        }
+        if (type.info().seats() != 2) {
+            throw new GameException(Failure.TWO_PLAYER_GAME_TYPE, type.name() + " is not a two-player game: challenges"
+                    + " and seeks are for two-player game types");
+        }
+        var ruleset = req.ruleset() == null ? type.info().defaultRuleset() : type.info().ruleset(req.ruleset());
+        ruleset.resolve(req.options() == null ? Map.of() : req.options());
+        Clocks.ClockSettings clockSettings = req.clock() == null ? null : req.clock().checked();
+        boolean rated = Boolean.TRUE.equals(req.rated());
+        if (rated && !type.offers(GameType.Ability.RATED)) {
+            throw new GameException(Failure.RATED_GAME_TYPE, type.name() + " games are not rated");
+        }
+        if (req.challengerSeat() != null && (req.challengerSeat() < 0 || req.challengerSeat() > 1)) {
+            throw GameException.malformed("'challengerSeat' must be 0 or 1, or left out for a seat drawn at acceptance");
+        }
+        // One player's challenges are made one at a time, so that the cap holds.
+        em.createNativeQuery("select id from players where id = ?1 for update").setParameter(1, me.id()).getResultList();
+        Instant now = now();
+        long pending = ChallengeEntity.count("challengerId = ?1 and status = 'pending' and expiresAt > ?2", me.id(), now);
+        if (pending >= config.maxPending()) {
+            throw new GameException(Failure.CHALLENGE_LIMIT, "a player may have " + config.maxPending()
+                    + " pending challenges at once; cancel one or wait for an answer",
+                    Map.of("limit", config.maxPending()));
+        }
+        ChallengeEntity c = new ChallengeEntity();
+        c.id = UUID.randomUUID();
+        c.challengerId = me.id();
+        c.challengerName = me.name();
+        c.destId = dest.id();
+        c.destName = dest.name();
+        c.gameType = type.name();
+        c.ruleset = req.ruleset();
+        c.options = req.options() == null ? null : write(req.options());
+        c.clock = clockSettings == null ? null : write(clockSettings);
+        c.rated = rated;
+        c.challengerSeat = req.challengerSeat();
+        c.status = "pending";
+        c.createdAt = now;
+        c.expiresAt = now.plus(config.timeout());
+        c.persist();
+        return changed(c);
+    }
+
+    /**
+     * The pending challenges of the player whose key is {@code key} ({@code GET /api/challenges}).
+     *
+     * @throws GameException {@code player-key-required}, {@code player-key-invalid}
+     */
+    @Transactional
+    public ChallengeList list(String key) {
+        PlayerRow me = holder(key);
+        Instant now = now();
+        List<ChallengeView> in = ChallengeEntity.<ChallengeEntity>list(
+                "destId = ?1 and status = 'pending' and expiresAt > ?2 order by createdAt", me.id(), now)
+                .stream().map(c -> view(c, now)).toList();
+        List<ChallengeView> out = ChallengeEntity.<ChallengeEntity>list(
+                "challengerId = ?1 and status = 'pending' and expiresAt > ?2 order by createdAt", me.id(), now)
+                .stream().map(c -> view(c, now)).toList();
+        return new ChallengeList(in, out);
+    }
+
+    /**
+     * The pending challenges of player {@code playerId}, in and out, for its event stream's
+     * snapshot ({@code docs/api.md}, "A player's event stream").
+     */
+    @Override
+    @Transactional
+    public ChallengeList pendingOf(UUID playerId) {
+        Instant now = now();
+        return new ChallengeList(
+                ChallengeEntity.<ChallengeEntity>list("destId = ?1 and status = 'pending' and expiresAt > ?2 order by createdAt",
+                        playerId, now).stream().map(c -> view(c, now)).toList(),
+                ChallengeEntity.<ChallengeEntity>list("challengerId = ?1 and status = 'pending' and expiresAt > ?2 order by createdAt",
+                        playerId, now).stream().map(c -> view(c, now)).toList());
+    }
+
+    /**
+     * Challenge {@code id} as one of its two players sees it.
+     *
+     * @throws GameException {@code player-key-required}, {@code player-key-invalid},
+     *                       {@code challenge-not-found} (also for a player who is neither side)
+     */
+    @Transactional
+    public ChallengeView get(UUID id, String key) {
+        PlayerRow me = holder(key);
+        ChallengeEntity c = ChallengeEntity.findById(id);
+        if (c == null || !(me.id().equals(c.challengerId) || me.id().equals(c.destId))) {
+            throw notFound();
+        }
+        return view(c, now());
+    }
+
+    /**
+     * Accepts challenge {@code id} as its challenged player: creates its game with both seats
+     * verified, the challenger in its chosen seat (or one drawn at random), and starts it.
+     * The challenge's row is locked first, so one challenge makes at most one game however many
+     * instances accept it at once.
+     *
+     * @throws GameException {@code player-key-required}, {@code player-key-invalid},
+     *                       {@code challenge-not-found}, {@code player-key-mismatch} for the
+     *                       challenger, {@code challenge-not-pending} (with {@code challengeStatus}
+     *                       and, once accepted, {@code gameId})
+     */
+    @Transactional
+    public Accepted accept(UUID id, String key) {
+        PlayerRow me = holder(key);
+        ChallengeEntity c = locked(id, me);
+        if (!me.id().equals(c.destId)) {
+            throw new GameException(Failure.PLAYER_KEY_MISMATCH, "only the challenged player, " + c.destName
+                    + ", accepts a challenge; its challenger may cancel it");
+        }
+        Instant now = now();
+        requirePending(c, now);
+        PlayerRow challenger = players.registered(c.challengerName).filter(p -> p.id().equals(c.challengerId))
+                .orElseThrow(() -> new GameException(Failure.CHALLENGE_NOT_PENDING, "the challenger's registration has ended",
+                        Map.of("challengeStatus", "canceled")));
+        int seat = c.challengerSeat != null ? c.challengerSeat : random.nextInt(2);
+        List<Seating.SeatSpec> seats = new ArrayList<>(List.of(
+                new Seating.SeatSpec(null, null, null, true), new Seating.SeatSpec(null, null, null, true)));
+        seats.set(seat, new Seating.SeatSpec(challenger.name(), null, null, null));
+        GameView created = games.create(new NewGame(c.gameType, c.ruleset, null, options(c), null, seats, clock(c), null,
+                false, challenger, c.rated));
+        GameRow waiting = store.lockForSeating(created.id()).orElseThrow(GameException::gameNotFound);
+        GameView game = games.seat(waiting, 1 - seat, me.name(), me);
+        c.status = "accepted";
+        c.gameId = game.id();
+        c.endedAt = now;
+        return new Accepted(changed(c), game);
+    }
+
+    /**
+     * Declines challenge {@code id} as its challenged player.
+     *
+     * @param reason one of {@link DeclineReasons#ALL}, or null for {@code generic}
+     * @throws GameException as {@link #accept}; {@code malformed-request} for another reason
+     */
+    @Transactional
+    public ChallengeView decline(UUID id, String key, String reason) {
+        PlayerRow me = holder(key);
+        String r = reason == null ? "generic" : reason;
+        if (!DeclineReasons.ALL.contains(r)) {
+            throw GameException.malformed("'reason' must be one of " + String.join(", ", DeclineReasons.ALL));
+        }
+        ChallengeEntity c = locked(id, me);
+        if (!me.id().equals(c.destId)) {
+            throw new GameException(Failure.PLAYER_KEY_MISMATCH, "only the challenged player, " + c.destName
+                    + ", declines a challenge; its challenger may cancel it");
+        }
+        Instant now = now();
+        requirePending(c, now);
+        c.status = "declined";
+        c.declineReason = r;
+        c.endedAt = now;
+        return changed(c);
+    }
+
+    /**
+     * Cancels challenge {@code id} as its challenger.
+     *
+     * @throws GameException as {@link #accept}, {@code player-key-mismatch} for the challenged player
+     */
+    @Transactional
+    public ChallengeView cancel(UUID id, String key) {
+        PlayerRow me = holder(key);
+        ChallengeEntity c = locked(id, me);
+        if (!me.id().equals(c.challengerId)) {
+            throw new GameException(Failure.PLAYER_KEY_MISMATCH, "only the challenger, " + c.challengerName
+                    + ", cancels a challenge; the challenged player declines it");
+        }
+        Instant now = now();
+        requirePending(c, now);
+        c.status = "canceled";
+        c.endedAt = now;
+        return changed(c);
+    }
+
+    /** A revoked player's pending challenges, made and received, are cancelled with its registration. */
+    void revoked(@Observes PlayerRevoked event) {
+        List<ChallengeEntity> mine = ChallengeEntity.list("(challengerId = ?1 or destId = ?1) and status = 'pending'",
+                event.playerId());
+        for (ChallengeEntity c : mine) {
+            c.status = "canceled";
+            c.endedAt = event.at();
+            changed(c);
+        }
+    }
+
+    void stop(@Observes ShutdownEvent event) {
+        stopping = true;
+    }
+
+    @Scheduled(every = "${cardtable.challenges.sweep-every:5s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void scheduled() {
+        if (stopping) {
+            return;
+        }
+        try {
+            expireDue();
+        } catch (RuntimeException e) {
+            if (!stopping) {
+                LOG.warn("expiring challenges failed; the next run retries: " + e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * Expires pending challenges past their time (at most {@value #MAX_EXPIRED_PER_RUN} a call),
+     * skipping those another transaction holds; each is told to both players.
+     *
+     * @return how many this call expired
+     */
+    public int expireDue() {
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Instant now = now();
+            @SuppressWarnings("unchecked")
+            List<ChallengeEntity> due = em.createNativeQuery("select * from challenges where status = 'pending' and "
+                            + "expires_at <= ?1 order by expires_at limit " + MAX_EXPIRED_PER_RUN + " for update skip locked",
+                    ChallengeEntity.class).setParameter(1, now).getResultList();
+            for (ChallengeEntity c : due) {
+                c.status = "expired";
+                c.endedAt = now;
+                changed(c);
+            }
+            return due.size();
+        });
+    }
+
+    private ChallengeEntity locked(UUID id, PlayerRow me) {
+        ChallengeEntity c = ChallengeEntity.findById(id, LockModeType.PESSIMISTIC_WRITE);
+        if (c == null || !(me.id().equals(c.challengerId) || me.id().equals(c.destId))) {
+            throw notFound();
+        }
+        return c;
+    }
+
+    private static void requirePending(ChallengeEntity c, Instant now) {
+        String status = status(c, now);
+        if (!"pending".equals(status)) {
+            Map<String, Object> ext = new LinkedHashMap<>();
+            ext.put("challengeStatus", status);
+            if (c.gameId != null) {
+                ext.put("gameId", c.gameId.toString());
+            }
+            throw new GameException(Failure.CHALLENGE_NOT_PENDING, "the challenge is " + status
+                    + (c.gameId != null ? "; its game is " + c.gameId : ""), ext);
+        }
+    }
+
+    /** The challenge's status as of {@code now}: a pending one past its time is expired. */
+    private static String status(ChallengeEntity c, Instant now) {
+        return "pending".equals(c.status) && !now.isBefore(c.expiresAt) ? "expired" : c.status;
+    }
+
+    private PlayerRow holder(String key) {
+        return players.holder(key).orElseThrow(() -> new GameException(Failure.PLAYER_KEY_REQUIRED,
+                "challenges are between registered players: send the player's key as 'X-Player-Key'"));
+    }
+
+    private static GameException notFound() {
+        return new GameException(Failure.CHALLENGE_NOT_FOUND, "no challenge with this id was made by or to this player");
+    }
+
+    private ChallengeView changed(ChallengeEntity c) {
+        ChallengeView v = view(c, now());
+        changes.fire(new ChallengeChanged(v, c.challengerId, c.destId));
+        return v;
+    }
+
+    private ChallengeView view(ChallengeEntity c, Instant now) {
+        return new ChallengeView(c.id, c.challengerName, c.destName, c.gameType, c.ruleset, options(c), clock(c), c.rated,
+                c.challengerSeat, status(c, now), c.declineReason, c.gameId, c.createdAt, c.expiresAt);
+    }
+
+    private Map<String, String> options(ChallengeEntity c) {
+        return c.options == null ? null : read(c.options, OPTIONS);
+    }
+
+    private Clocks.ClockSettings clock(ChallengeEntity c) {
+        return c.clock == null ? null : read(c.clock, new TypeReference<Clocks.ClockSettings>() { });
+    }
+
+    private Instant now() {
+        return Instant.now(clock).truncatedTo(ChronoUnit.MICROS);
+    }
+
+    private String write(Object value) {
+        try {
+            return json.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private <T> T read(String text, TypeReference<T> type) {
+        try {
+            return json.readValue(text, type);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a stored challenge's JSON does not read: " + e.getMessage(), e);
+        }
+    }
+}

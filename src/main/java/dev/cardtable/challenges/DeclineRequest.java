@@ -1,0 +1,9 @@
+package dev.cardtable.challenges;
+
+/**
+ * The optional body of {@code POST /api/challenges/{id}/decline}.
+ *
+ * @param reason one of {@link DeclineReasons#ALL}; null for {@code generic}
+ */
+public record DeclineRequest(String reason) {
+}

@@ -1,0 +1,38 @@
+package dev.cardtable.platform.http;
+
+import dev.cardtable.platform.Failure;
+import dev.cardtable.platform.GameException;
+import dev.cardtable.platform.game.RegisteredPlayers;
+import dev.cardtable.platform.game.SeatCredential;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+/**
+ * The credential a request presents for a seat ({@code docs/api.md}, "One credential per player"):
+ * its {@code Authorization} header ({@link AuthorizationHeader}) when it has one, else its
+ * {@code X-Player-Key}, which opens the seat its player holds verified in any game.
+ */
+@ApplicationScoped
+public class SeatCredentials {
+
+    @Inject
+    RegisteredPlayers players;
+
+    /**
+     * The credential of a request's two headers; null for neither. {@code Authorization} wins when
+     * both are sent, so a seat token always means its seat.
+     *
+     * @param authorization the {@code Authorization} header, or null
+     * @param playerKey     the {@code X-Player-Key} header, or null
+     * @throws GameException {@code player-key-invalid} (401) for a key that opens no standing
+     *                       registration (unknown, rotated or revoked)
+     */
+    public SeatCredential of(String authorization, String playerKey) {
+        SeatCredential seat = AuthorizationHeader.credential(authorization);
+        if (seat != null || playerKey == null || playerKey.isBlank()) {
+            return seat;
+        }
+        return players.playerOf(playerKey).map(SeatCredential::player).orElseThrow(() ->
+                new GameException(Failure.PLAYER_KEY_INVALID, "the player key is unknown, rotated or revoked"));
+    }
+}
