@@ -171,7 +171,7 @@ public class GameCreation implements NewGames {
                 .createdAt(now).updatedAt(now).seats(seats).table(new GameRow.Table(clock, null, null, req.rematchOf(), null))
                 .origin(dealt == null ? GameRow.Origin.NONE : dealt.origin()).rated(req.rated()).build();
         store.insert(g);
-        changes.fire(GameChanged.of(null, g, true));
+        changes.fire(GameChanged.of(null, g, true, waiting ? List.of() : type.rules().toAct(initial)));
         // A rated game's seats now show their players' ratings (docs/ratings.md).
         g = store.withStoredRatings(g);
         Progress<S, M, V> p = writer.open(type, g, initial);
@@ -279,7 +279,7 @@ public class GameCreation implements NewGames {
         boolean starts = seats.stream().noneMatch(s -> s.kind() == SeatKind.OPEN);
         GameRow taken = g.seatTaken(seats, now);
         GameRow seated = starts ? taken.after(taken.update().withStatus(Status.ACTIVE, now), seats) : taken;
-        changes.fire(GameChanged.of(g.status(), seated, true));
+        changes.fire(GameChanged.of(g.status(), seated, true, List.of()));
         // A rated game's new seat now shows its player's rating (docs/ratings.md).
         return start(catalog.type(g.type()), store.withStoredRatings(seated), starts, seat)
                 .withCredentials(List.of(new Credential(seat, token)));

@@ -28,7 +28,7 @@ import java.util.UUID;
  * offers rated games and one of its rulesets.
  */
 @Singleton
-public class Ratings implements LevelRatings {
+public class Ratings implements LevelRatings, PerfRatings {
 
     @Inject
     RatingsConfig config;
@@ -60,6 +60,12 @@ public class Ratings implements LevelRatings {
         return new RatingParameters("glicko2", new RatingParameters.Initial(i.rating(), i.deviation(), i.volatility()),
                 config.tau(), text(config.period()), config.deviationFloor(), config.deviationCeiling(),
                 config.provisionalDeviation(), text(config.leaderboardInactiveAfter()), levels);
+    }
+
+    @Override
+    public double rating(UUID playerId, String gameType, String ruleset) {
+        Double r = store.rating(new RatingEntity.Key(playerId, gameType, ruleset));
+        return r != null ? r : config.initial().rating();
     }
 
     /**

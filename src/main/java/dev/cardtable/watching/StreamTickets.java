@@ -74,6 +74,45 @@ public class StreamTickets {
      */
     @Transactional
     public int seat(UUID gameId, String ticket) {
+        String[] parts = verified(ticket);
+        if (!parts[0].equals(gameId.toString())) {
+            throw refused(parts[0].equals("player") ? "the ticket is a player's, not a seat's" : "the ticket is for another game");
+        }
+        return Integer.parseInt(parts[1]);
+    }
+
+    /**
+     * A ticket that opens the event stream of registered player {@code playerId}
+     * ({@code docs/api.md}, "A player's event stream"): payload {@code "player:<id>:<expiry>"}.
+     */
+    public PlayerTicket issuePlayer(UUID playerId) {
+        Instant expires = Instant.now().plus(config.ticketTtl()).truncatedTo(ChronoUnit.SECONDS);
+        String payload = ENCODE.encodeToString(("player:" + playerId + ":" + expires.getEpochSecond())
+                .getBytes(StandardCharsets.US_ASCII));
+        return new PlayerTicket(
+                payload + "." + ENCODE.encodeToString(sign(payload)), expires);
+    }
+
+    /**
+     * The player whose event stream a player ticket opens.
+     *
+     * @throws GameException {@code unauthenticated} for a malformed, forged or expired ticket, or a
+     *                       seat's ticket
+     */
+    public UUID player(String ticket) {
+        String[] parts = verified(ticket);
+        if (!parts[0].equals("player")) {
+            throw refused("the ticket is a seat's, not a player's");
+        }
+        try {
+            return UUID.fromString(parts[1]);
+        } catch (IllegalArgumentException e) {
+            throw refused("the ticket is malformed");
+        }
+    }
+
+    /** The parts of a ticket signed by this database and not expired. */
+    private String[] verified(String ticket) {
         int dot = ticket.indexOf('.');
         if (dot < 0) {
             throw refused("the ticket is malformed");
@@ -90,13 +129,16 @@ public class StreamTickets {
         if (!MessageDigest.isEqual(sign(payload), given) || parts.length != 3) {
             throw refused("the ticket is not valid");
         }
-        if (!parts[0].equals(gameId.toString())) {
-            throw refused("the ticket is for another game");
+        long expiry;
+        try {
+            expiry = Long.parseLong(parts[2]);
+        } catch (NumberFormatException e) {
+            throw refused("the ticket is malformed");
         }
-        if (Instant.now().getEpochSecond() >= Long.parseLong(parts[2])) {
+        if (Instant.now().getEpochSecond() >= expiry) {
             throw refused("the ticket has expired; ask for a new one");
         }
-        return Integer.parseInt(parts[1]);
+        return parts;
     }
 
     private static GameException refused(String why) {

@@ -115,6 +115,19 @@ public final class SseClient implements AutoCloseable {
         return new SseClient(b.build());
     }
 
+    /** Connects to {@code url} with a player's key ({@code X-Player-Key}), resuming after {@code lastEventId} when not null. */
+    public static SseClient connectAs(String url, String lastEventId, String key) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).header("Accept", "text/event-stream")
+                .timeout(Duration.ofMinutes(5));
+        if (lastEventId != null) {
+            b.header("Last-Event-ID", lastEventId);
+        }
+        if (key != null) {
+            b.header("X-Player-Key", key);
+        }
+        return new SseClient(b.build());
+    }
+
     /** Waits until the response headers arrived; returns the HTTP status. */
     public int status() throws Exception {
         return response.get(30, TimeUnit.SECONDS).statusCode();

@@ -54,6 +54,11 @@ public abstract class Broadcast<S extends Broadcast.Subscriber> implements Chann
         subscribers.stream().filter(wants).forEach(sub -> listener.dispatch(() -> send.accept(sub)));
     }
 
+    /** Hands {@code visit} every live subscriber of this instance, on the calling thread. */
+    protected void forEach(Consumer<S> visit) {
+        subscribers.forEach(visit);
+    }
+
     /** Drops subscribers whose clients have gone. */
     @Override
     public void heartbeat() {

@@ -23,21 +23,38 @@ import java.util.UUID;
  * @param finishedAt when it ended, or null while it runs
  * @param rated      whether the game is rated ({@code docs/ratings.md})
  * @param updatedAt  when the change was made (the game's end, once it ended)
+ * @param toAct      the seats to act after the change, in order; empty while it waits, once it
+ *                   ended, or where the change does not say (a seat taken: the start that follows does)
+ * @param deadline   the deadline of the seat to act, by the game's clock, or null
  */
 public record GameChanged(UUID gameId, String ruleset, Status before, Status after, GameRow.Origin origin,
                           UUID rematchOf, int version, String type, Instant createdAt, List<SeatRow> seats,
-                          boolean seated, Instant finishedAt, boolean rated, Instant updatedAt) {
+                          boolean seated, Instant finishedAt, boolean rated, Instant updatedAt,
+                          List<Integer> toAct, Instant deadline) {
+
+    public GameChanged {
+        toAct = List.copyOf(toAct);
+    }
 
     /**
      * The change that left {@code after} in place of a game whose status was {@code before} (null: a
      * new game).
      *
      * @param seated whether the change wrote the game's seats
+     * @param toAct  the seats to act after it (ignored once the game is not active)
      */
-    public static GameChanged of(Status before, GameRow after, boolean seated) {
+    public static GameChanged of(Status before, GameRow after, boolean seated, List<dev.cardtable.engine.Seat> toAct) {
+        List<Integer> seats = after.status() == Status.ACTIVE ? toAct.stream().map(dev.cardtable.engine.Seat::number).toList()
+                : List.of();
         return new GameChanged(after.id(), after.ruleset(), before, after.status(), after.origin(),
                 after.table().rematchOf(), after.version(), after.type(), after.createdAt(), after.seats(), seated,
-                after.finishedAt(), after.rated(), after.updatedAt());
+                after.finishedAt(), after.rated(), after.updatedAt(), seats,
+                after.status() == Status.ACTIVE ? after.table().deadline() : null);
+    }
+
+    /** Whether the game started with this change (created active, or its last open seat taken). */
+    public boolean started() {
+        return before != Status.ACTIVE && after == Status.ACTIVE;
     }
 
     /** Whether the game ended with this change (finished, abandoned or cancelled). */

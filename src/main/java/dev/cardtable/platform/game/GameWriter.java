@@ -177,7 +177,7 @@ public class GameWriter {
         if (!rows.isEmpty()) {
             movesApplied.fire(new MovesApplied(g.id(), p.version()));
         }
-        changes.fire(GameChanged.of(g.status(), after, standings));
+        changes.fire(GameChanged.of(g.status(), after, standings, p.toAct()));
         // A rated game's end wrote its seats' rating changes (docs/ratings.md): the answer shows them.
         return Optional.of(standings ? store.withStoredRatings(after) : after);
     }

@@ -1,0 +1,145 @@
+package dev.cardtable.watching;
+
+import dev.cardtable.platform.db.Db;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * The SQL of {@code player_events} (migration V15), a registered player's events in order, and the
+ * reads of its event stream's snapshot. Each call is its statements on a connection of the pool
+ * ({@link Db#work}): the transaction's own inside one.
+ */
+@Singleton
+public class PlayerEventStore {
+
+    /** One stored event. */
+    public record Row(long id, String kind, UUID gameId, String data) {
+    }
+
+    /** One of a player's games not yet over, and its seat there. */
+    public record Seated(UUID gameId, int seat) {
+    }
+
+    @Inject
+    Db db;
+
+    /**
+     * Stores an event of player {@code playerId}.
+     *
+     * @return its id; -1 when it was a {@code yourTurn} already stored for that game and version
+     */
+    public long insert(UUID playerId, String kind, UUID gameId, Integer version, UUID challengeId, String data,
+                       Instant at) {
+        return db.work(c -> {
+            try (PreparedStatement ps = c.prepareStatement("""
+                    insert into player_events (player_id, kind, game_id, version, challenge_id, data, created_at)
+                    values (?, ?, ?, ?, ?, ?, ?) on conflict do nothing returning id""")) {
+                ps.setObject(1, playerId);
+                ps.setString(2, kind);
+                ps.setObject(3, gameId);
+                ps.setObject(4, version);
+                ps.setObject(5, challengeId);
+                ps.setString(6, data);
+                ps.setTimestamp(7, Timestamp.from(at));
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? rs.getLong(1) : -1L;
+                }
+            }
+        });
+    }
+
+    /** Up to {@code limit} events of {@code playerId} after event {@code afterId}, oldest first. */
+    public List<Row> after(UUID playerId, long afterId, int limit) {
+        return db.work(c -> {
+            try (PreparedStatement ps = c.prepareStatement("""
+                    select id, kind, game_id, data from player_events where player_id = ? and id > ?
+                    order by id limit ?""")) {
+                ps.setObject(1, playerId);
+                ps.setLong(2, afterId);
+                ps.setInt(3, limit);
+                List<Row> out = new ArrayList<>();
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(new Row(rs.getLong(1), rs.getString(2), rs.getObject(3, UUID.class), rs.getString(4)));
+                    }
+                }
+                return out;
+            }
+        });
+    }
+
+    /** The id of the last event stored for {@code playerId}, or 0. */
+    public long last(UUID playerId) {
+        return db.work(c -> scalar(c, "select coalesce(max(id), 0) from player_events where player_id = ?", playerId));
+    }
+
+    /** The id of the oldest event still stored (of anyone), or 0 for none: events before it were pruned. */
+    public long oldest() {
+        return db.work(c -> scalar(c, "select coalesce(min(id), 0) from player_events", null));
+    }
+
+    /** Deletes the events stored before {@code before}; how many. */
+    public int prune(Instant before) {
+        return db.work(c -> {
+            try (PreparedStatement ps = c.prepareStatement("delete from player_events where created_at < ?")) {
+                ps.setTimestamp(1, Timestamp.from(before));
+                return ps.executeUpdate();
+            }
+        });
+    }
+
+    /** The verified seats of {@code playerId} in games waiting or running, oldest game first (at most {@code limit}). */
+    public List<Seated> unfinished(UUID playerId, int limit) {
+        return db.work(c -> {
+            try (PreparedStatement ps = c.prepareStatement("""
+                    select g.id, s.seat from seats s join games g on g.id = s.game_id
+                    where s.player_id = ? and g.status in ('waiting', 'active')
+                    order by g.created_at, g.id limit ?""")) {
+                ps.setObject(1, playerId);
+                ps.setInt(2, limit);
+                List<Seated> out = new ArrayList<>();
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(new Seated(rs.getObject(1, UUID.class), rs.getInt(2)));
+                    }
+                }
+                return out;
+            }
+        });
+    }
+
+    /** The rating change of seat {@code seat} of a rated game once it was rated, else null. */
+    public Double ratingDiff(UUID gameId, int seat) {
+        return db.work(c -> {
+            try (PreparedStatement ps = c.prepareStatement("select rating_diff from seats where game_id = ? and seat = ?")) {
+                ps.setObject(1, gameId);
+                ps.setInt(2, seat);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? (Double) rs.getObject(1) : null;
+                }
+            }
+        });
+    }
+
+    private static long scalar(Connection c, String sql, UUID arg) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            if (arg != null) {
+                ps.setObject(1, arg);
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+}
