@@ -22,8 +22,43 @@ import java.util.UUID;
 @Singleton
 public class PlayerEventStore {
 
-    /** One stored event. */
-    public record Row(long id, String kind, UUID gameId, String data) {
+    /**
+     * A position in a player's events: after every event of a transaction older than {@code tx}, and
+     * after those of transaction {@code tx} up to id {@code id}. Written {@code "<tx>-<id>"}, it is
+     * the stream's event id.
+     *
+     * @param tx the transaction id (xid8), as decimal text
+     * @param id the event id, or -1 for none of {@code tx}'s events
+     */
+    public record Cursor(String tx, long id) {
+
+        /** The cursor an event id ({@code "<tx>-<id>"}) names; null for text of another shape. */
+        public static Cursor parse(String text) {
+            int dash = text.indexOf('-');
+            if (dash <= 0) {
+                return null;
+            }
+            try {
+                String tx = text.substring(0, dash);
+                long id = Long.parseLong(text.substring(dash + 1));
+                return Long.parseUnsignedLong(tx) >= 0 && id >= 0 ? new Cursor(tx, id) : null;
+            } catch (NumberFormatException e) {
+                return null;
+            }
+        }
+
+        @Override
+        public String toString() {
+            return tx + "-" + id;
+        }
+    }
+
+    /** One stored event, with its position. */
+    public record Row(long id, String tx, String kind, UUID gameId, String data) {
+
+        public Cursor cursor() {
+            return new Cursor(tx, id);
+        }
     }
 
     /** One of a player's games not yet over, and its seat there. */
@@ -58,29 +93,61 @@ public class PlayerEventStore {
         });
     }
 
-    /** Up to {@code limit} events of {@code playerId} after event {@code afterId}, oldest first. */
-    public List<Row> after(UUID playerId, long afterId, int limit) {
+    /**
+     * Up to {@code limit} events of {@code playerId} after {@code after}, in order, of transactions
+     * that are over: an event of a transaction still running, and every event after it, waits, so
+     * that no event can later appear behind one already read.
+     */
+    public Batch after(UUID playerId, Cursor after, int limit) {
         return db.work(c -> {
             try (PreparedStatement ps = c.prepareStatement("""
-                    select id, kind, game_id, data from player_events where player_id = ? and id > ?
-                    order by id limit ?""")) {
+                    select id, tx::text, kind, game_id, data, tx < pg_snapshot_xmin(pg_current_snapshot())
+                    from player_events where player_id = ? and (tx, id) > (?::xid8, ?)
+                    order by tx, id limit ?""")) {
                 ps.setObject(1, playerId);
-                ps.setLong(2, afterId);
-                ps.setInt(3, limit);
+                ps.setString(2, after.tx());
+                ps.setLong(3, after.id());
+                ps.setInt(4, limit);
                 List<Row> out = new ArrayList<>();
+                boolean waiting = false;
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
-                        out.add(new Row(rs.getLong(1), rs.getString(2), rs.getObject(3, UUID.class), rs.getString(4)));
+                        if (!rs.getBoolean(6)) {
+                            waiting = true; // this one and every one after it wait for older transactions
+                            break;
+                        }
+                        out.add(new Row(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getObject(4, UUID.class),
+                                rs.getString(5)));
                     }
                 }
-                return out;
+                return new Batch(out, waiting, out.size() == limit);
             }
         });
     }
 
-    /** The id of the last event stored for {@code playerId}, or 0. */
-    public long last(UUID playerId) {
-        return db.work(c -> scalar(c, "select coalesce(max(id), 0) from player_events where player_id = ?", playerId));
+    /**
+     * Events read in order.
+     *
+     * @param rows    the events that may be sent
+     * @param waiting whether later events are stored that wait for an older transaction to end
+     * @param more    whether the limit cut the read short
+     */
+    public record Batch(List<Row> rows, boolean waiting, boolean more) {
+    }
+
+    /**
+     * The position a fresh stream starts from, read before its snapshot: the events of every
+     * transaction still running now, or later, are sent after the snapshot (some may already show in
+     * it: a fresh stream gets each change at least once).
+     */
+    public Cursor now() {
+        return db.work(c -> {
+            try (PreparedStatement ps = c.prepareStatement("select pg_snapshot_xmin(pg_current_snapshot())::text");
+                 ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return new Cursor(rs.getString(1), -1);
+            }
+        });
     }
 
     /** The id of the oldest event still stored (of anyone), or 0 for none: events before it were pruned. */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cardtable.platform.GameException;
 import dev.cardtable.platform.game.PlayerRow;
 import dev.cardtable.platform.game.RegisteredPlayers;
+import dev.cardtable.platform.events.Listener;
 import dev.cardtable.platform.http.SseStreams;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
@@ -43,6 +44,7 @@ import java.util.UUID;
 public class PlayerEventsResource {
 
     private static final int BATCH = 200;
+    private static final java.time.Duration RECHECK = java.time.Duration.ofMillis(100);
 
     @Inject
     PlayerEvents events;
@@ -61,6 +63,9 @@ public class PlayerEventsResource {
 
     @Inject
     ObjectMapper json;
+
+    @Inject
+    Listener listener;
 
     @POST
     @Path("/players/{name}/events/tickets")
@@ -99,11 +104,12 @@ public class PlayerEventsResource {
                        @HeaderParam("Last-Event-ID") String lastEventId,
                        @Context SseEventSink sink, @Context Sse sse, @Context HttpServerRequest http) {
         SseStreams.requireEnabled(bus.enabled());
-        Long resume = lastEventId == null || lastEventId.isBlank() ? null : eventId(lastEventId.trim());
+        PlayerEventStore.Cursor resume = lastEventId == null || lastEventId.isBlank() ? null : eventId(lastEventId.trim());
         // Every check before the stream opens answers as any request would.
         PlayerRow p = events.streamOwner(name, key, ticket);
-        boolean fresh = resume == null || resume < store.oldest() - 1;
-        long from = fresh ? store.last(p.id()) : resume;
+        // A Last-Event-ID older than every event kept may have missed pruned ones: a fresh start.
+        boolean fresh = resume == null || resume.id() < store.oldest();
+        PlayerEventStore.Cursor from = fresh ? store.now() : resume;
         Object snapshot = fresh ? events.snapshot(p.id()) : null;
         SseStreams.Stream out = streams.open(bus.enabled(), http, sink, sse);
         Stream s = new Stream(p.id(), out, from, "/api/players/" + name + "/events");
@@ -114,16 +120,12 @@ public class PlayerEventsResource {
         s.wake();
     }
 
-    private static long eventId(String text) {
-        try {
-            long id = Long.parseLong(text);
-            if (id >= 0) {
-                return id;
-            }
-        } catch (NumberFormatException e) {
-            // refused below
+    private static PlayerEventStore.Cursor eventId(String text) {
+        PlayerEventStore.Cursor c = PlayerEventStore.Cursor.parse(text);
+        if (c == null) {
+            throw GameException.malformed("'Last-Event-ID' must be an event id this stream sent");
         }
-        throw GameException.malformed("'Last-Event-ID' must be an event id this stream sent");
+        return c;
     }
 
     private String write(Object value) {
@@ -140,9 +142,9 @@ public class PlayerEventsResource {
         private final UUID player;
         private final SseStreams.Stream out;
         private final String path;
-        private long last;
+        private PlayerEventStore.Cursor last;
 
-        Stream(UUID player, SseStreams.Stream out, long last, String path) {
+        Stream(UUID player, SseStreams.Stream out, PlayerEventStore.Cursor last, String path) {
             this.player = player;
             this.out = out;
             this.last = last;
@@ -158,14 +160,19 @@ public class PlayerEventsResource {
         public synchronized void wake() {
             try {
                 while (!out.isClosed()) {
-                    List<PlayerEventStore.Row> rows = store.after(player, last, BATCH);
-                    for (PlayerEventStore.Row r : rows) {
-                        if (!out.send(out.event().name(r.kind()).id(Long.toString(r.id())).data(data(r)).build())) {
+                    PlayerEventStore.Batch batch = store.after(player, last, BATCH);
+                    for (PlayerEventStore.Row r : batch.rows()) {
+                        if (!out.send(out.event().name(r.kind()).id(r.cursor().toString()).data(data(r)).build())) {
                             return;
                         }
-                        last = r.id();
+                        last = r.cursor();
                     }
-                    if (rows.size() < BATCH) {
+                    if (batch.waiting()) {
+                        // Its transaction is over but an older one still runs: look again shortly.
+                        listener.later(RECHECK, () -> listener.dispatch(this::wake));
+                        return;
+                    }
+                    if (!batch.more()) {
                         return;
                     }
                 }

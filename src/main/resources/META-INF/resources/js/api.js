@@ -165,10 +165,21 @@ export async function takeSeat(gameId, seat, name) {
   return taken;
 }
 
+/**
+ * How this browser opens its seat of `gameId`: the seat token it keeps, else its registered
+ * player's key, which opens the seat that player holds verified in any game (docs/api.md, "One
+ * credential per player"): a game started by a challenge or quick pairing needs no token.
+ */
+function seatAuth(gameId) {
+  const mine = storedSeat(gameId);
+  if (mine) return { token: mine.token };
+  const p = player();
+  return p ? { playerKey: p.key } : {};
+}
+
 /** `POST /api/games/{id}/cancel` with this browser's seat: a waiting game ends aborted. */
 export async function cancelGame(gameId) {
-  const mine = storedSeat(gameId);
-  return request('POST', `/games/${enc(gameId)}/cancel`, { token: mine && mine.token });
+  return request('POST', `/games/${enc(gameId)}/cancel`, seatAuth(gameId));
 }
 
 /**
@@ -176,16 +187,14 @@ export async function cancelGame(gameId) {
  * (201) or accepts the one offered (200). Keeps the new seat's token; returns the rematch.
  */
 export async function rematch(gameId) {
-  const mine = storedSeat(gameId);
-  const created = await request('POST', `/games/${enc(gameId)}/rematch`, { token: mine && mine.token });
+  const created = await request('POST', `/games/${enc(gameId)}/rematch`, seatAuth(gameId));
   storeCredentials(created.id, created.credentials);
   return created;
 }
 
 /** `GET /api/games/{id}/hint` for this browser's seat: `{move, reason, wins, samples}`. */
 export async function hint(gameId) {
-  const mine = storedSeat(gameId);
-  return request('GET', `/games/${enc(gameId)}/hint`, { token: mine && mine.token });
+  return request('GET', `/games/${enc(gameId)}/hint`, seatAuth(gameId));
 }
 
 /**
@@ -223,7 +232,7 @@ export async function importRecord(rec) {
 export async function loadGame(gameId) {
   const mine = storedSeat(gameId);
   try {
-    return await request('GET', `/games/${enc(gameId)}`, { token: mine && mine.token });
+    return await request('GET', `/games/${enc(gameId)}`, seatAuth(gameId));
   } catch (e) {
     if (e.status === 401 && mine) {
       forgetSeat(gameId);
@@ -235,8 +244,7 @@ export async function loadGame(gameId) {
 
 /** Submits `move` for this browser's seat; returns the game after it (and any computer replies). */
 export async function submitMove(gameId, move) {
-  const mine = storedSeat(gameId);
-  return request('POST', `/games/${enc(gameId)}/moves`, { token: mine && mine.token, body: move });
+  return request('POST', `/games/${enc(gameId)}/moves`, { ...seatAuth(gameId), body: move });
 }
 
 /**
@@ -244,8 +252,7 @@ export async function submitMove(gameId, move) {
  * `{id, type, items:[{n, entry, toAct, view, result}]}`, `entry` null for the deal.
  */
 export async function timeline(gameId) {
-  const mine = storedSeat(gameId);
-  return request('GET', `/games/${enc(gameId)}/timeline`, { token: mine && mine.token });
+  return request('GET', `/games/${enc(gameId)}/timeline`, seatAuth(gameId));
 }
 
 /**
@@ -254,9 +261,8 @@ export async function timeline(gameId) {
  * hidden); `next` is the cursor of the following page, or null.
  */
 export async function moveLog(gameId, cursor) {
-  const mine = storedSeat(gameId);
   const q = cursor ? `?cursor=${enc(cursor)}` : '';
-  const page = await request('GET', `/games/${enc(gameId)}/moves${q}`, { token: mine && mine.token });
+  const page = await request('GET', `/games/${enc(gameId)}/moves${q}`, seatAuth(gameId));
   return { items: page.items, next: page.nextCursor };
 }
 
@@ -386,15 +392,18 @@ export function follow(gameId, fromSeq, onGame) {
   let last = fromSeq || 0;
 
   async function open() {
-    const mine = storedSeat(gameId);
+    const auth = seatAuth(gameId);
     const q = new URLSearchParams({ cursor: String(last) });
-    if (mine) {
+    if (auth.token || auth.playerKey) {
       try {
-        const t = await request('POST', `/games/${enc(gameId)}/stream-tickets`, { token: mine.token });
+        const t = await request('POST', `/games/${enc(gameId)}/stream-tickets`, auth);
         q.set('ticket', t.ticket);
       } catch (e) {
-        if (!stopped) setTimeout(open, 2000);
-        return;
+        // A player key whose player holds no seat of the game watches as a spectator.
+        if (!(e.status === 401 && auth.playerKey)) {
+          if (!stopped) setTimeout(open, 2000);
+          return;
+        }
       }
     }
     if (stopped) return;
@@ -411,6 +420,93 @@ export function follow(gameId, fromSeq, onGame) {
   }
 
   open();
+  return () => {
+    stopped = true;
+    if (source) source.close();
+  };
+}
+
+// ---- challenges, quick pairing and the player's event stream (docs/api.md) ----------------------
+
+function keyed() {
+  const p = player();
+  if (!p) throw new ApiError(401, { code: 'player-key-required', detail: 'Register a name (You) first.' });
+  return p;
+}
+
+/** `POST /api/challenges` from this browser's player to `name`: `{rated, challengerSeat?}`. */
+export async function challenge(name, { rated, challengerSeat } = {}) {
+  const body = { player: name, type: 'dazzle', rated: !!rated };
+  if (challengerSeat === 0 || challengerSeat === 1) body.challengerSeat = challengerSeat;
+  return request('POST', '/challenges', { body, playerKey: keyed().key });
+}
+
+/** `GET /api/challenges/{id}` as this browser's player. */
+export async function getChallenge(id) {
+  return request('GET', `/challenges/${enc(id)}`, { playerKey: keyed().key });
+}
+
+/** Accepts challenge `id`: `{challenge, game}`; keeps the new seat's token. */
+export async function acceptChallenge(id) {
+  const accepted = await request('POST', `/challenges/${enc(id)}/accept`, { playerKey: keyed().key });
+  storeCredentials(accepted.game.id, accepted.game.credentials);
+  return accepted;
+}
+
+/** Declines challenge `id` with `reason` (default `generic`). */
+export async function declineChallenge(id, reason) {
+  return request('POST', `/challenges/${enc(id)}/decline`, { playerKey: keyed().key, body: reason ? { reason } : {} });
+}
+
+/** Cancels this browser's player's challenge `id`. */
+export async function cancelChallenge(id) {
+  return request('POST', `/challenges/${enc(id)}/cancel`, { playerKey: keyed().key });
+}
+
+/** `POST /api/seeks`: asks for any Dazzle opponent near this player's strength. */
+export async function seek({ rated } = {}) {
+  return request('POST', '/seeks', { body: { type: 'dazzle', rated: !!rated }, playerKey: keyed().key });
+}
+
+/** `GET /api/seeks/{id}` (which keeps the seek open while this page waits). */
+export async function getSeek(id) {
+  return request('GET', `/seeks/${enc(id)}`, { playerKey: keyed().key });
+}
+
+/** `DELETE /api/seeks/{id}`. */
+export async function cancelSeek(id) {
+  return request('DELETE', `/seeks/${enc(id)}`, { playerKey: keyed().key });
+}
+
+/**
+ * Follows this browser's player's event stream (a ticket taken with the key, so the key never goes
+ * into a URL): `onEvent(kind, data)` for `snapshot`, `challenge`, `challengeDeclined`,
+ * `challengeCanceled`, `challengeExpired`, `gameStart`, `yourTurn`, `gameFinish`. A stream that
+ * closes is reopened with a fresh ticket (and a fresh snapshot). Returns a function that stops.
+ */
+export function followPlayer(onEvent) {
+  const p = player();
+  let source = null;
+  let stopped = false;
+  async function open() {
+    if (stopped) return;
+    let ticket;
+    try {
+      ticket = (await request('POST', `/players/${enc(p.name)}/events/tickets`, { playerKey: p.key })).ticket;
+    } catch (e) {
+      if (!stopped && e.status !== 401 && e.status !== 403 && e.status !== 404) setTimeout(open, 5000);
+      return;
+    }
+    if (stopped) return;
+    source = new EventSource(`${BASE}/players/${enc(p.name)}/events?ticket=${enc(ticket)}`);
+    for (const kind of ['snapshot', 'challenge', 'challengeDeclined', 'challengeCanceled', 'challengeExpired', 'gameStart', 'yourTurn', 'gameFinish']) {
+      source.addEventListener(kind, (ev) => { if (!stopped) onEvent(kind, JSON.parse(ev.data)); });
+    }
+    source.onerror = () => {
+      if (source.readyState === EventSource.CLOSED && !stopped) setTimeout(open, 2000);
+    };
+  }
+  if (p) open();
   return () => {
     stopped = true;
     if (source) source.close();

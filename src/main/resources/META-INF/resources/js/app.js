@@ -17,6 +17,7 @@ import { lobbyPage } from './lobby.js';
 import { dailyPage } from './daily.js';
 import { mePage } from './me.js';
 import { ratingsPage } from './ratings.js';
+import { followPlayer } from './social.js';
 
 const app = document.getElementById('app');
 let keys = new Map();
@@ -57,6 +58,7 @@ async function route() {
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
   const page = parts[0] || 'home';
   document.body.dataset.page = 'loading';
+  followPlayer(ctx.go);
   for (const [name, href] of Object.entries(NAV)) {
     const link = document.querySelector(`header nav a[href="${href}"]`);
     if (link) link.toggleAttribute('aria-current', name === page || (name === 'history' && page === 'player'));
@@ -66,7 +68,7 @@ async function route() {
     if (page === 'game' && parts[1]) await gamePage(app, show, ctx, parts[1]);
     else if (page === 'replay' && parts[1]) await replayPage(show, ctx, parts[1]);
     else if (page === 'history') await historyPage(show, new URLSearchParams(query || ''));
-    else if (page === 'player' && parts[1]) await playerPage(show, parts[1]);
+    else if (page === 'player' && parts[1]) await playerPage(show, parts[1], ctx);
     else if (page === 'lobby') await lobbyPage(show, ctx);
     else if (page === 'daily') await dailyPage(show, ctx, parts[1]);
     else if (page === 'me') await mePage(show, ctx);

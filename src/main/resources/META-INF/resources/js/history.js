@@ -1,6 +1,7 @@
 // History with every filter of GET /api/games, and a player's page (statistics, streaks, games).
 
 import * as api from './api.js';
+import { challengeSection } from './social.js';
 import { NAME_PATTERN, field, h, ratingText, say, seatName, shortResult, when } from './dom.js';
 import { playerRatingsSection } from './ratings.js';
 
@@ -79,7 +80,7 @@ const STATS = ['Game', 'Played', 'Won', 'Lost', 'Drawn', 'Abandoned', 'Best scor
 const STREAKS = ['Ruleset', 'Days played', 'Days won', 'Playing streak (now / best)', 'Winning streak (now / best)', 'Last played'];
 
 /** `#/player/{name}`: ratings (registered names), statistics per game, daily-deal streaks, games. */
-export async function playerPage(show, name) {
+export async function playerPage(show, name, ctx) {
   const [stats, streaks, ratings] = await Promise.all([api.playerStats(name), api.streaks(name).catch(() => null),
     playerRatingsSection(name).catch(() => null)]);
   const table = historyTable({ player: name });
@@ -89,6 +90,7 @@ export async function playerPage(show, name) {
     h('p', { class: 'muted' }, stats.verified
       ? 'A registered name: only the games its player sat down to with its key count.'
       : 'Nobody registered this name: every game played under it counts.'),
+    stats.verified && ctx ? challengeSection(stats.player || name, ctx.go, ctx.onLeave) : null,
     ratings,
     h('h2', {}, 'Statistics'),
     h('div', { class: 'table-wrap' }, h('table', { class: 'stats responsive', id: 'stats' },

@@ -4,6 +4,7 @@
 import * as api from './api.js';
 import { clockText, h, nameInput, field, ratingText, remember, say, when } from './dom.js';
 import { dazzleForm } from './home.js';
+import { quickPairing } from './social.js';
 
 /** `#/lobby`; `ctx.onLeave(fn)` stops the live list. */
 export async function lobbyPage(show, ctx) {
@@ -57,6 +58,7 @@ export async function lobbyPage(show, ctx) {
 
   show(h('h1', {}, 'Lobby'),
     h('p', {}, 'Games waiting for a second player, updated live. Take a seat to start playing at once.'),
+    quickPairing(ctx.go, ctx.onLeave),
     field('Your name for a seat', name),
     h('div', { class: 'table-wrap' }, h('table', { class: 'lobby responsive', id: 'lobby' },
       h('thead', {}, h('tr', {}, ['Game', 'Waiting', 'Clock', 'Since', 'Join'].map((c) => h('th', { scope: 'col' }, c)))), body)),

@@ -47,7 +47,16 @@ public final class ServerProcess implements AutoCloseable {
      * @throws IllegalStateException when it is not ready within 90 s
      */
     public static ServerProcess start(Map<String, String> properties, Path workingDirectory) {
-        int port = freePort();
+        return start(properties, workingDirectory, freePort());
+    }
+
+    /**
+     * Starts the server on HTTP port {@code port} (as a restarted server takes its predecessor's),
+     * in {@code workingDirectory} as {@link #start(Map, Path)}, and waits until it is ready.
+     *
+     * @throws IllegalStateException when it is not ready within 90 s
+     */
+    public static ServerProcess start(Map<String, String> properties, Path workingDirectory, int port) {
         try {
             Path log = Files.createTempFile("cardtable-server-", ".log");
             ServerProcess server = new ServerProcess(builder(properties, workingDirectory, port, log).start(), port, log);

@@ -45,11 +45,19 @@ public interface RateLimitConfig {
     @WithDefault("10")
     long register();
 
+    /** Challenges made ({@code POST /api/challenges}) per period. */
+    @WithDefault("30")
+    long challenge();
+
+    /** Seeks made ({@code POST /api/seeks}) per period. */
+    @WithDefault("30")
+    long seek();
+
     /**
      * The routes ({@code create}, {@code seat}, {@code import}, {@code move}, {@code register}) counted in
      * PostgreSQL, so that their limits hold across every instance on the database; the others
      * are counted in each instance's memory. {@code none} counts every route per instance.
      */
-    @WithDefault("create,seat,import,register")
+    @WithDefault("create,seat,import,register,challenge,seek")
     List<String> shared();
 }

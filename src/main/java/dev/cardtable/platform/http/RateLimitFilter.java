@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
 
 /**
  * Refuses a client's request beyond its allowance on the limited routes (creating games, taking
- * seats, importing records, moving) with {@code 429 rate-limited} and {@code Retry-After}, before
+ * seats, importing records, moving, challenging, seeking) with {@code 429 rate-limited} and {@code Retry-After}, before
  * the request is read or anything is changed. A client is its address: the connection's peer, or
  * the one {@code X-Forwarded-For}/{@code Forwarded} names only when
  * {@code quarkus.http.proxy.proxy-address-forwarding} is on (Quarkus then reports it as the remote
@@ -103,6 +103,12 @@ public class RateLimitFilter {
         }
         if (p.equals("/api/games/import")) {
             return Route.IMPORT;
+        }
+        if (p.equals("/api/challenges")) {
+            return Route.CHALLENGE;
+        }
+        if (p.equals("/api/seeks")) {
+            return Route.SEEK;
         }
         if (MOVE.matcher(p).matches()) {
             return Route.MOVE;

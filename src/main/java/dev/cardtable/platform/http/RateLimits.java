@@ -43,7 +43,7 @@ public class RateLimits {
     /** The kinds of request that are limited. */
     public enum Route {
         CREATE("game creations"), SEAT("seats taken"), IMPORT("record imports"), MOVE("moves"),
-        REGISTER("name registrations");
+        REGISTER("name registrations"), CHALLENGE("challenges"), SEEK("seeks");
 
         private final String what;
 
@@ -162,6 +162,8 @@ public class RateLimits {
             case IMPORT -> config.importRecord();
             case MOVE -> config.move();
             case REGISTER -> config.register();
+            case CHALLENGE -> config.challenge();
+            case SEEK -> config.seek();
         };
     }
 

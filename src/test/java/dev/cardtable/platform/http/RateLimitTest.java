@@ -45,7 +45,9 @@ class RateLimitTest {
                     "cardtable.rate-limit.seat", "2",
                     "cardtable.rate-limit.import", "1",
                     "cardtable.rate-limit.move", "5",
-                    "cardtable.rate-limit.register", "2");
+                    "cardtable.rate-limit.register", "2",
+                    "cardtable.rate-limit.challenge", "2",
+                    "cardtable.rate-limit.seek", "2");
         }
     }
 
@@ -187,8 +189,39 @@ class RateLimitTest {
         assertEquals(RateLimits.Route.MOVE, RateLimitFilter.route("POST", "/api/games/abc/moves"));
         assertEquals(RateLimits.Route.CREATE, RateLimitFilter.route("POST", "/api/games/abc/rematch"));
         assertEquals(RateLimits.Route.MOVE, RateLimitFilter.route("POST", "/api/games/abc/cancel"));
+        assertEquals(RateLimits.Route.CHALLENGE, RateLimitFilter.route("POST", "/api/challenges"));
+        assertEquals(RateLimits.Route.SEEK, RateLimitFilter.route("POST", "/api/seeks"));
+        assertEquals(null, RateLimitFilter.route("POST", "/api/challenges/abc/accept"));
         assertEquals(null, RateLimitFilter.route("GET", "/api/games"));
         assertEquals(null, RateLimitFilter.route("GET", "/api/games/abc/moves"));
         assertEquals(null, RateLimitFilter.route("POST", "/api/games/abc/states/1"));
+    }
+
+    /** Challenges and seeks are limited per player, before their own caps (10 pending, 5 open). */
+    @Test
+    void challengesAndSeeksAreLimitedPerPlayer() throws Exception {
+        String alice = "rlA" + UUID.randomUUID().toString().substring(0, 6);
+        String bob = "rlB" + UUID.randomUUID().toString().substring(0, 6);
+        String aliceKey = as(null).body(Map.of("name", alice)).post("/api/players").then().statusCode(201).extract().path("key");
+        String bobKey = as(null).body(Map.of("name", bob)).post("/api/players").then().statusCode(201).extract().path("key");
+        for (int i = 0; i < 2; i++) {
+            as(null).header("X-Player-Key", aliceKey).body(Map.of("player", bob, "type", "dazzle")).post("/api/challenges")
+                    .then().statusCode(201);
+        }
+        String before = Db.scalar("select count(*) from challenges");
+        as(null).header("X-Player-Key", aliceKey).body(Map.of("player", bob, "type", "dazzle")).post("/api/challenges")
+                .then().statusCode(429).body("code", equalTo("rate-limited")).header("Retry-After", org.hamcrest.Matchers.notNullValue())
+                .body("detail", containsString("challenges from this player"));
+        assertEquals(before, Db.scalar("select count(*) from challenges"));
+        for (int i = 0; i < 2; i++) {
+            as(null).header("X-Player-Key", aliceKey).body(Map.of("type", "dazzle")).post("/api/seeks").then().statusCode(201);
+        }
+        as(null).header("X-Player-Key", aliceKey).body(Map.of("type", "dazzle")).post("/api/seeks").then().statusCode(429)
+                .body("code", equalTo("rate-limited"));
+        // Another player's allowance is its own.
+        as(null).header("X-Player-Key", bobKey).body(Map.of("type", "dazzle", "ratingRange", Map.of("min", 3999)))
+                .post("/api/seeks").then().statusCode(201);
+        as(null).header("X-Player-Key", bobKey).body(Map.of("player", alice, "type", "dazzle")).post("/api/challenges")
+                .then().statusCode(201);
     }
 }
