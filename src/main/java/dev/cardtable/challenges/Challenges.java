@@ -218,13 +218,8 @@ public class Challenges implements ChallengeReads {
     @Transactional
     public Accepted accept(UUID id, String key) {
         PlayerRow me = holder(key);
-        ChallengeEntity c = locked(id, me);
-        if (!me.id().equals(c.destId)) {
-            throw new GameException(Failure.PLAYER_KEY_MISMATCH, "only the challenged player, " + c.destName
-                    + ", accepts a challenge; its challenger may cancel it");
-        }
         Instant now = now();
-        requirePending(c, now);
+        ChallengeEntity c = pendingFor(id, me, true, "accepts", now);
         PlayerRow challenger = players.registered(c.challengerName).filter(p -> p.id().equals(c.challengerId))
                 .orElseThrow(() -> new GameException(Failure.CHALLENGE_NOT_PENDING, "the challenger's registration has ended",
                         Map.of("challengeStatus", "canceled")));
@@ -255,13 +250,8 @@ public class Challenges implements ChallengeReads {
         if (!DeclineReasons.ALL.contains(r)) {
             throw GameException.malformed("'reason' must be one of " + String.join(", ", DeclineReasons.ALL));
         }
-        ChallengeEntity c = locked(id, me);
-        if (!me.id().equals(c.destId)) {
-            throw new GameException(Failure.PLAYER_KEY_MISMATCH, "only the challenged player, " + c.destName
-                    + ", declines a challenge; its challenger may cancel it");
-        }
         Instant now = now();
-        requirePending(c, now);
+        ChallengeEntity c = pendingFor(id, me, true, "declines", now);
         c.status = "declined";
         c.declineReason = r;
         c.endedAt = now;
@@ -276,13 +266,8 @@ public class Challenges implements ChallengeReads {
     @Transactional
     public ChallengeView cancel(UUID id, String key) {
         PlayerRow me = holder(key);
-        ChallengeEntity c = locked(id, me);
-        if (!me.id().equals(c.challengerId)) {
-            throw new GameException(Failure.PLAYER_KEY_MISMATCH, "only the challenger, " + c.challengerName
-                    + ", cancels a challenge; the challenged player declines it");
-        }
         Instant now = now();
-        requirePending(c, now);
+        ChallengeEntity c = pendingFor(id, me, false, "cancels", now);
         c.status = "canceled";
         c.endedAt = now;
         return changed(c);
@@ -337,6 +322,21 @@ public class Challenges implements ChallengeReads {
             }
             return due.size();
         });
+    }
+
+    /**
+     * Challenge {@code id}, locked, pending, and answered by the side that may: its challenged player
+     * ({@code challenged}) or its challenger.
+     */
+    private ChallengeEntity pendingFor(UUID id, PlayerRow me, boolean challenged, String verb, Instant now) {
+        ChallengeEntity c = locked(id, me);
+        if (!me.id().equals(challenged ? c.destId : c.challengerId)) {
+            throw new GameException(Failure.PLAYER_KEY_MISMATCH, challenged
+                    ? "only the challenged player, " + c.destName + ", " + verb + " a challenge; its challenger may cancel it"
+                    : "only the challenger, " + c.challengerName + ", " + verb + " a challenge; the challenged player declines it");
+        }
+        requirePending(c, now);
+        return c;
     }
 
     private ChallengeEntity locked(UUID id, PlayerRow me) {

@@ -19,6 +19,9 @@ function drawIncoming(go) {
   const node = panel();
   if (!node) return;
   node.hidden = list.length === 0;
+  // Named by its heading only while it has one (a section without a name may not point at none).
+  if (node.hidden) node.removeAttribute('aria-labelledby');
+  else node.setAttribute('aria-labelledby', 'incoming-title');
   node.replaceChildren(h('h2', { id: 'incoming-title' }, 'Challenges to you'),
     h('ul', { class: 'challenges' }, list.map((c) => h('li', { 'data-id': c.id },
       h('span', {}, `${c.challenger} challenges you to ${c.type}${c.rated ? ' (rated)' : ''}`,

@@ -593,18 +593,32 @@ public final class Soak {
 
     /** Runs {@code o} against a server of its own on an embedded PostgreSQL of its own. */
     public static Report soak(Options o) throws Exception {
-        Path dir = Files.createTempDirectory("cardtable-soak-");
+        return onOwnServer("cardtable-soak-", 200, (server, jdbc) -> new Soak(o, server.baseUri(), server.pid(), jdbc).run());
+    }
+
+    /** What a tool runs against a server of its own. */
+    interface OnServer<T> {
+        T run(ServerProcess server, String jdbc) throws Exception;
+    }
+
+    /**
+     * Starts an embedded PostgreSQL ({@code maxConnections}) and the packaged server on it (rate
+     * limits off, since every client of a tool shares one address), runs {@code body}, then stops
+     * both and deletes their files.
+     */
+    static <T> T onOwnServer(String prefix, int maxConnections, OnServer<T> body) throws Exception {
+        Path dir = Files.createTempDirectory(prefix);
         try (EmbeddedPostgres pg = EmbeddedPostgres.builder().setDataDirectory(dir.resolve("pg"))
-                .setServerConfig("max_connections", "200").setPGStartupWait(Duration.ofSeconds(60)).start()) {
+                .setServerConfig("max_connections", String.valueOf(maxConnections))
+                .setPGStartupWait(Duration.ofSeconds(60)).start()) {
             String jdbc = "jdbc:postgresql://localhost:" + pg.getPort() + "/postgres";
             try (ServerProcess server = ServerProcess.start(Map.of(
                     "quarkus.datasource.jdbc.url", jdbc,
                     "quarkus.datasource.username", "postgres",
                     "quarkus.datasource.password", "postgres",
-                    // Every client of the tool shares one address.
                     "cardtable.rate-limit.enabled", "false",
                     "cardtable.events.max-streams-per-client", "4096"), dir)) {
-                return new Soak(o, server.baseUri(), server.pid(), jdbc).run();
+                return body.run(server, jdbc);
             }
         } finally {
             try (var files = Files.walk(dir)) {
