@@ -28,7 +28,7 @@ import java.util.UUID;
  * offers rated games and one of its rulesets.
  */
 @Singleton
-public class Ratings implements LevelRatings {
+public class Ratings implements LevelRatings, SeatRatings {
 
     @Inject
     RatingsConfig config;
@@ -49,6 +49,12 @@ public class Ratings implements LevelRatings {
     public OptionalDouble rating(String level) {
         RatingsConfig.Level l = level == null ? null : config.levels().get(level);
         return l == null ? OptionalDouble.empty() : OptionalDouble.of(l.rating());
+    }
+
+    @Override
+    public double current(UUID playerId, String gameType, String ruleset) {
+        Double stored = store.rating(new RatingEntity.Key(playerId, gameType, ruleset));
+        return stored == null ? config.initial().rating() : stored;
     }
 
     /** Every parameter, as configured. */
