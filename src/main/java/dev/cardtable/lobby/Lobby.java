@@ -76,6 +76,6 @@ public class Lobby {
         List<Double> ratings = humans.stream().map(SeatRow::rating).collect(java.util.stream.Collectors.toList());
         Clocks.ClockSettings clock = g.table().clock();
         return new LobbyPage.LobbyItem(g.id(), g.type(), g.ruleset(), open, waiting, g.createdAt(), clock, g.rated(),
-                java.util.Collections.unmodifiableList(ratings));
+                java.util.Collections.unmodifiableList(ratings), g.ratingRange());
     }
 }

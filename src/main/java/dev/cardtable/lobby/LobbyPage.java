@@ -1,6 +1,7 @@
 package dev.cardtable.lobby;
 
 import dev.cardtable.platform.game.Clocks;
+import dev.cardtable.platform.game.RatingRange;
 
 import java.time.Instant;
 import java.util.List;
@@ -27,8 +28,11 @@ public record LobbyPage(List<LobbyItem> items, String nextCursor) {
      * @param rated     whether the game is rated ({@code docs/ratings.md})
      * @param ratings   the rating of each player in {@code waiting}, in the same order: in a rated
      *                  game its rating for the game's perf, else null
+     * @param ratingRange the ratings the game admits to its open seat, or null for any
+     *                    ({@code docs/ratings.md}, "Rating ranges")
      */
     public record LobbyItem(UUID id, String type, String ruleset, List<Integer> openSeats, List<String> waiting,
-                       Instant since, Clocks.ClockSettings clock, boolean rated, List<Double> ratings) {
+                       Instant since, Clocks.ClockSettings clock, boolean rated, List<Double> ratings,
+                            RatingRange ratingRange) {
     }
 }

@@ -11,7 +11,7 @@ import dev.cardtable.platform.game.GameType;
 import dev.cardtable.platform.game.PlayerRow;
 import dev.cardtable.platform.game.RegisteredPlayers;
 import dev.cardtable.players.PlayerRevoked;
-import dev.cardtable.ratings.PerfRatings;
+import dev.cardtable.ratings.SeatRatings;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -46,7 +46,7 @@ public class Seeks implements SeekReads {
     GameCatalog catalog;
 
     @Inject
-    PerfRatings ratings;
+    SeatRatings ratings;
 
     @Inject
     SeeksConfig config;
@@ -109,7 +109,7 @@ public class Seeks implements SeekReads {
         s.ruleset = ruleset;
         s.clock = clockSettings == null ? null : write(clockSettings);
         s.rated = rated;
-        s.rating = ratings.rating(me.id(), type.name(), ruleset);
+        s.rating = ratings.current(me.id(), type.name(), ruleset);
         s.ratingMin = range == null ? null : range.min();
         s.ratingMax = range == null ? null : range.max();
         s.status = "open";

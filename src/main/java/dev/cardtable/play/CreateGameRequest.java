@@ -2,6 +2,7 @@ package dev.cardtable.play;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.cardtable.platform.game.Clocks;
+import dev.cardtable.platform.game.RatingRange;
 import dev.cardtable.platform.game.Seating;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
@@ -23,6 +24,8 @@ import java.util.Map;
  * @param certified true for a deal the solver proved winnable, from a secret seed (Scoundrel only)
  * @param rated   true for a rated game ({@code docs/ratings.md}): Dazzle, a secret server seed, every
  *                human seat verified
+ * @param ratingRange for a rated game with an open seat: the ratings it admits to that seat,
+ *                {@code {"min":1400,"max":1600}} ({@code docs/ratings.md}, "Rating ranges")
  */
 @Schema(name = "CreateGame")
 public record CreateGameRequest(
@@ -37,13 +40,25 @@ public record CreateGameRequest(
         @Schema(description = "Scoundrel only: deal from a secret seed the solver proved winnable (no 'seed' or 'deal')")
         Boolean certified,
         @Schema(description = "Dazzle only: a rated game (docs/ratings.md); a secret server seed, every human seat verified")
-        Boolean rated) {
+        Boolean rated,
+        @Schema(ref = "RatingRange")
+        Range ratingRange) {
+
+    /**
+     * {@code ratingRange} as sent: whole numbers, both required (checked by {@link RatingRange#of}).
+     *
+     * @param min the lowest rating admitted
+     * @param max the highest rating admitted
+     */
+    public record Range(Integer min, Integer max) {
+    }
 
     /** This request as the service's command: a JSON {@code null} deal is no deal. */
     public NewGame toCommand() {
         List<Seating.SeatSpec> specs = seats == null ? null : seats.stream()
                 .map(s -> s == null ? null : new Seating.SeatSpec(s.name(), s.ai(), s.aiBudget(), s.open())).toList();
         return new NewGame(type, ruleset, seed, options, deal == null || deal.isNull() ? null : deal, specs,
-                clock, null, Boolean.TRUE.equals(certified), null, Boolean.TRUE.equals(rated));
+                clock, null, Boolean.TRUE.equals(certified), null, Boolean.TRUE.equals(rated),
+                ratingRange == null ? null : RatingRange.of(ratingRange.min(), ratingRange.max()));
     }
 }

@@ -23,6 +23,7 @@ import dev.cardtable.platform.game.GameWriter;
 import dev.cardtable.platform.game.PlayerRow;
 import dev.cardtable.platform.game.Progress;
 import dev.cardtable.platform.game.Projection;
+import dev.cardtable.platform.game.RatingRange;
 import dev.cardtable.platform.game.RegisteredPlayers;
 import dev.cardtable.platform.game.SeatCredential;
 import dev.cardtable.platform.game.SeatKind;
@@ -31,6 +32,7 @@ import dev.cardtable.platform.game.Seating;
 import dev.cardtable.platform.game.Status;
 import dev.cardtable.platform.game.view.Credential;
 import dev.cardtable.platform.game.view.GameView;
+import dev.cardtable.ratings.SeatRatings;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
@@ -71,6 +73,9 @@ public class GameCreation implements NewGames {
     @Inject
     CertifiedSeeds certifiedSeeds;
 
+    @Inject
+    SeatRatings seatRatings;
+
 
     /**
      * Creates a game for a client ({@code POST /api/games}): a certified deal is searched for
@@ -83,7 +88,8 @@ public class GameCreation implements NewGames {
      *                       Scoundrel; {@code certified-deal-unavailable}; {@code player-key-invalid},
      *                       {@code player-key-mismatch}, {@code name-registered}; for {@code rated}:
      *                       {@code rated-game-type}, {@code rated-deal}, {@code rated-seat-unverified},
-     *                       {@code rated-ai-budget}
+     *                       {@code rated-ai-budget}; for {@code ratingRange}: {@code rating-range-unrated},
+     *                       {@code rating-range-no-open-seat}
      */
     public GameView create(NewGame req, String playerKey) {
         if (req != null && req.rated() && req.certified()) {
@@ -143,6 +149,9 @@ public class GameCreation implements NewGames {
         if (req.rated()) {
             checkRated(type, req, customDeal, dealt);
         }
+        if (req.ratingRange() != null) {
+            checkRange(req);
+        }
         if (req.seed() != null && customDeal) {
             throw GameException.malformed("give either 'seed' or 'deal', not both");
         }
@@ -169,7 +178,8 @@ public class GameCreation implements NewGames {
                 .seedCommitment(seed == null ? null : Rng.commitment(seed))
                 .status(waiting ? Status.WAITING : Status.ACTIVE).state(json.write(initial))
                 .createdAt(now).updatedAt(now).seats(seats).table(new GameRow.Table(clock, null, null, req.rematchOf(), null))
-                .origin(dealt == null ? GameRow.Origin.NONE : dealt.origin()).rated(req.rated()).build();
+                .origin(dealt == null ? GameRow.Origin.NONE : dealt.origin()).rated(req.rated())
+                .ratingRange(req.ratingRange()).build();
         store.insert(g);
         changes.fire(GameChanged.of(null, g, true, waiting ? List.of() : type.rules().toAct(initial)));
         // A rated game's seats now show their players' ratings (docs/ratings.md).
@@ -209,6 +219,49 @@ public class GameCreation implements NewGames {
     }
 
     /**
+     * Refuses a rating range ({@code docs/ratings.md}, "Rating ranges") on a game that is not rated,
+     * or that leaves no seat open for a human to take.
+     *
+     * @throws GameException {@code rating-range-unrated}, {@code rating-range-no-open-seat}
+     */
+    private static void checkRange(NewGame req) {
+        if (!req.rated()) {
+            throw new GameException(Failure.RATING_RANGE_UNRATED, "a rating range is for a rated game: add "
+                    + "\"rated\": true, or leave out 'ratingRange'");
+        }
+        if (req.seats().stream().noneMatch(s -> s != null && s.isOpen())) {
+            throw new GameException(Failure.RATING_RANGE_NO_OPEN_SEAT, "a rating range says who may take an open "
+                    + "seat, and this game has none: add a seat {\"open\": true}, or leave out 'ratingRange'");
+        }
+    }
+
+    /**
+     * Refuses a player whose rating for the game's perf, as its seat would show it, lies outside
+     * the game's rating range.
+     *
+     * @throws GameException {@code rating-out-of-range}, with the player's {@code rating} and the
+     *                       game's {@code ratingRange}
+     */
+    private void checkRange(GameRow g, SeatRow taken) {
+        RatingRange range = g.ratingRange();
+        if (range == null) {
+            return;
+        }
+        double rating = seatRatings.current(taken.playerId(), g.type(), g.ruleset());
+        if (!range.admits(rating)) {
+            throw new GameException(Failure.RATING_OUT_OF_RANGE, "this game admits players rated " + range + " in "
+                    + g.type() + "/" + g.ruleset() + "; '" + taken.name() + "' is rated " + points(rating),
+                    Map.of("rating", rating, "ratingRange", range));
+        }
+    }
+
+    /** A rating to one decimal, without a trailing {@code .0}: {@code 1500}, {@code 1600.4}. */
+    private static String points(double rating) {
+        double tenths = Math.rint(rating * 10) / 10;
+        return tenths == Math.rint(tenths) ? Long.toString((long) tenths) : Double.toString(tenths);
+    }
+
+    /**
      * Refuses a human seat of a rated game that no registered player holds with its key.
      *
      * @throws GameException {@code rated-seat-unverified}
@@ -232,7 +285,8 @@ public class GameCreation implements NewGames {
      *                       {@code malformed-request}, {@code player-key-invalid},
      *                       {@code player-key-mismatch}, {@code name-registered} (also for a
      *                       registered player who holds another seat of the game),
-     *                       {@code rated-seat-unverified} for a rated game taken without a key
+     *                       {@code rated-seat-unverified} for a rated game taken without a key,
+     *                       {@code rating-out-of-range} for a player whose rating its range does not admit
      */
     @Transactional
     public GameView takeSeat(UUID id, int seat, String name, String playerKey) {
@@ -272,6 +326,7 @@ public class GameCreation implements NewGames {
         }
         if (g.rated()) {
             checkRatedSeat(seats.get(seat));
+            checkRange(g, seats.get(seat));
         }
         store.updateSeats(id, List.of(seats.get(seat)));
         Instant now = writer.now();

@@ -3,6 +3,7 @@ package dev.cardtable.play;
 import dev.cardtable.platform.Published;
 import dev.cardtable.platform.game.Clocks;
 import dev.cardtable.platform.game.PlayerRow;
+import dev.cardtable.platform.game.RatingRange;
 import dev.cardtable.platform.game.Seating;
 
 import java.util.List;
@@ -24,11 +25,20 @@ import java.util.UUID;
  * @param player    the registered player the request speaks for (by its key, or by the verified
  *                  seat a rematch comes from), whose seat is verified; or null
  * @param rated     whether the game is rated ({@code docs/ratings.md})
+ * @param ratingRange the ratings a rated game admits to its open seat, or null for any
+ *                    ({@code docs/ratings.md}, "Rating ranges")
  */
 @Published
 public record NewGame(String type, String ruleset, String seed, Map<String, String> options, Object deal,
                       List<Seating.SeatSpec> seats, Clocks.ClockSettings clock, UUID rematchOf,
-                      boolean certified, PlayerRow player, boolean rated) {
+                      boolean certified, PlayerRow player, boolean rated, RatingRange ratingRange) {
+
+    /** A game without a rating range. */
+    public NewGame(String type, String ruleset, String seed, Map<String, String> options, Object deal,
+                   List<Seating.SeatSpec> seats, Clocks.ClockSettings clock, UUID rematchOf,
+                   boolean certified, PlayerRow player, boolean rated) {
+        this(type, ruleset, seed, options, deal, seats, clock, rematchOf, certified, player, rated, null);
+    }
 
     /** An unrated game. */
     public NewGame(String type, String ruleset, String seed, Map<String, String> options, Object deal,
@@ -44,6 +54,6 @@ public record NewGame(String type, String ruleset, String seed, Map<String, Stri
     }
 
     NewGame withPlayer(PlayerRow p) {
-        return new NewGame(type, ruleset, seed, options, deal, seats, clock, rematchOf, certified, p, rated);
+        return new NewGame(type, ruleset, seed, options, deal, seats, clock, rematchOf, certified, p, rated, ratingRange);
     }
 }

@@ -47,6 +47,9 @@ public class RatingChanges {
     @Inject
     RatingsStore store;
 
+    @Inject
+    SeatRatings seatRatings;
+
     private volatile Glicko2 glicko;
 
     /**
@@ -86,8 +89,7 @@ public class RatingChanges {
             }
             Double rating = null;
             if (s.kind() == SeatKind.HUMAN && s.verified()) {
-                Double stored = store.rating(new RatingEntity.Key(s.playerId(), c.type(), c.ruleset()));
-                rating = stored == null ? config.initial().rating() : stored;
+                rating = seatRatings.current(s.playerId(), c.type(), c.ruleset());
             } else if (s.kind() == SeatKind.AI) {
                 RatingsConfig.Level level = config.levels().get(s.aiLevel());
                 rating = level == null ? null : level.rating();

@@ -28,7 +28,7 @@ import java.util.UUID;
  * offers rated games and one of its rulesets.
  */
 @Singleton
-public class Ratings implements LevelRatings, PerfRatings {
+public class Ratings implements LevelRatings, SeatRatings {
 
     @Inject
     RatingsConfig config;
@@ -51,6 +51,12 @@ public class Ratings implements LevelRatings, PerfRatings {
         return l == null ? OptionalDouble.empty() : OptionalDouble.of(l.rating());
     }
 
+    @Override
+    public double current(UUID playerId, String gameType, String ruleset) {
+        Double stored = store.rating(new RatingEntity.Key(playerId, gameType, ruleset));
+        return stored == null ? config.initial().rating() : stored;
+    }
+
     /** Every parameter, as configured. */
     public RatingParameters parameters() {
         Map<String, RatingParameters.Level> levels = new LinkedHashMap<>();
@@ -60,12 +66,6 @@ public class Ratings implements LevelRatings, PerfRatings {
         return new RatingParameters("glicko2", new RatingParameters.Initial(i.rating(), i.deviation(), i.volatility()),
                 config.tau(), text(config.period()), config.deviationFloor(), config.deviationCeiling(),
                 config.provisionalDeviation(), text(config.leaderboardInactiveAfter()), levels);
-    }
-
-    @Override
-    public double rating(UUID playerId, String gameType, String ruleset) {
-        Double r = store.rating(new RatingEntity.Key(playerId, gameType, ruleset));
-        return r != null ? r : config.initial().rating();
     }
 
     /**

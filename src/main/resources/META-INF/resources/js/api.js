@@ -323,7 +323,7 @@ export async function leaderboard(gameType, ruleset, cursor) {
   return { items: page.items, next: page.nextCursor };
 }
 
-/** A page of the lobby: `{items:[{id, type, ruleset, openSeats, waiting, since, clock, rated, ratings}], next}`. */
+/** A page of the lobby: `{items:[{id, type, ruleset, openSeats, waiting, since, clock, rated, ratings, ratingRange}], next}`. */
 export async function lobby(type, cursor) {
   const q = new URLSearchParams();
   if (type) q.set('type', type);

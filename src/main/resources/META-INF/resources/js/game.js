@@ -227,7 +227,9 @@ export async function gamePage(app, show, ctx, id) {
         api.loadGame(id).then(update, () => {});
       }
     }, 250) : null;
-    const badges = [current.rated ? h('span', { class: 'badge', id: 'rated' }, 'rated') : null, current.certified ? h('span', { class: 'badge', id: 'certified' }, 'certified winnable') : null,
+    const range = current.ratingRange && current.status === 'waiting'
+      ? h('span', { class: 'badge', id: 'rating-range' }, `for ${current.ratingRange.min}–${current.ratingRange.max}`) : null;
+    const badges = [current.rated ? h('span', { class: 'badge', id: 'rated' }, 'rated') : null, range, current.certified ? h('span', { class: 'badge', id: 'certified' }, 'certified winnable') : null,
       current.daily ? h('a', { class: 'badge', href: '#/daily' }, `daily deal ${current.daily}`) : null];
     show(
       h('h1', {}, title(current.type), h('span', { class: 'muted' }, ` · ${current.ruleset} · move ${current.moveCount}`), ' ', badges),

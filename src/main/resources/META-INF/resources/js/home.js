@@ -71,6 +71,18 @@ export function dazzleForm(type, go, openOnly = false) {
   const ratedNote = h('small', { class: 'muted', id: `${prefix}-rated-note` }, registered
     ? `Rated: your rating as ${registered.name} changes with the result; the other person must be registered too.`
     : 'Register a name (You) to play rated games.');
+  // The lobby's open rated game may ask for a rating range of whoever takes the open seat
+  // (docs/ratings.md, "Rating ranges"); the fields show while "Rated game" is ticked.
+  const bound = (which, label) => field(label, h('input', { id: `${prefix}-rating-${which}`, type: 'number', min: 0, max: 4000,
+    step: 1, inputmode: 'numeric', placeholder: 'any' }));
+  const range = openOnly ? h('div', { class: 'range-fields', id: `${prefix}-rating-range`, hidden: true },
+    bound('min', 'Lowest rating of the other player'), bound('max', 'Highest rating of the other player')) : null;
+  const rangeValue = () => {
+    if (!range || !rated.checked) return undefined;
+    const [min, max] = ['min', 'max'].map((w) => range.querySelector(`#${prefix}-rating-${w}`).value);
+    if (min === '' && max === '') return undefined;
+    return { min: min === '' ? 0 : Number(min), max: max === '' ? 4000 : Number(max) };
+  };
   const seedRule = () => {
     seed.disabled = !opponent.value || rated.checked;
     seedNote.textContent = !opponent.value ? 'A game with a second person is always dealt from a secret seed.'
@@ -79,6 +91,7 @@ export function dazzleForm(type, go, openOnly = false) {
   opponent.addEventListener('change', seedRule);
   rated.addEventListener('change', () => {
     if (rated.checked && registered) name.value = registered.name;
+    if (range) range.hidden = !rated.checked;
     seedRule();
   });
   return h('form', {
@@ -90,7 +103,7 @@ export function dazzleForm(type, go, openOnly = false) {
       const other = ai ? { ai } : { open: true };
       try {
         const g = await api.createGame({ type: 'dazzle', seed: ai && !rated.checked ? seed.value || undefined : undefined, seats: [{ name: name.value }, other],
-          clock: CLOCKS[clock.value].clock, rated: rated.checked });
+          clock: CLOCKS[clock.value].clock, rated: rated.checked, ratingRange: rangeValue() });
         go(`#/game/${g.id}`);
       } catch (e) { say(e.message, true); }
     },
@@ -101,7 +114,7 @@ export function dazzleForm(type, go, openOnly = false) {
     : h('p', {}, 'Two players, hidden colours: present two cards, your rival owns one and the other is invested in its colour’s pot.'),
   field('Your name', name), openOnly ? null : [field('Opponent', opponent), field('Seed (optional)', seed), seedNote],
   field('Clock (for people; computers answer at once)', clock),
-  h('label', { class: 'check' }, rated, ' Rated game'), ratedNote,
+  h('label', { class: 'check' }, rated, ' Rated game'), ratedNote, range,
   h('button', { type: 'submit', id: openOnly ? 'open-dazzle' : 'start-dazzle' }, openOnly ? 'Open the game' : 'Start Dazzle'),
   openOnly ? null : rulesSummary('dazzle'));
 }

@@ -27,7 +27,8 @@ export async function lobbyPage(show, ctx) {
         try { await api.takeSeat(g.id, g.openSeats[0], name.value); ctx.go(`#/game/${g.id}`); } catch (e) { say(e.message, true); }
       } }, 'Take the seat');
     return h('tr', { 'data-id': g.id },
-      h('td', { 'data-label': 'Game' }, `${g.type} · ${g.ruleset}${g.rated ? ' · rated' : ''}`),
+      h('td', { 'data-label': 'Game' }, `${g.type} · ${g.ruleset}${g.rated ? ' · rated' : ''}`,
+        g.ratingRange ? h('span', { class: 'range' }, ` · for ${g.ratingRange.min}–${g.ratingRange.max}`) : null),
       h('td', { 'data-label': 'Waiting' }, g.waiting.map((w, i) => [i ? ', ' : '', w,
         g.ratings && g.ratings[i] != null ? h('span', { class: 'rating' }, ` (${ratingText(g.ratings[i])})`) : null])),
       h('td', { 'data-label': 'Clock' }, clockText(g.clock && g.clock.type ? g.clock : null)),

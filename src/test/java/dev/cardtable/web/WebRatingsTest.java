@@ -33,8 +33,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Rated play in the web client ({@code docs/ratings.md}): a rated game opened in the lobby and
- * taken by a second registered player, its ratings beside the names and their change at the end on
+ * Rated play in the web client ({@code docs/ratings.md}): a rated game opened in the lobby with a
+ * rating range and taken by a second registered player whose rating lies in it, its ratings beside the names and their change at the end on
  * both pages, a player's ratings with the chart of their history, and the leaderboard, at both
  * sizes, each checked against the API and with axe-core.
  */
@@ -89,20 +89,31 @@ class WebRatingsTest extends BrowserTest {
             onPage(host, "lobby");
             WebElement rated = host.visible("#open-rated");
             assertTrue(rated.isEnabled());
+            assertFalse(host.driver().findElement(By.id("open-rating-range")).isDisplayed(),
+                    "the rating range is asked for a rated game only");
             rated.click();
+            // A rated game may ask for a rating range (docs/ratings.md, "Rating ranges").
+            type(host, "#open-rating-min", "1400");
+            type(host, "#open-rating-max", "1600");
+            accessible(host, "the lobby's rated game with a rating range (desktop)");
             host.click("#open-dazzle");
             host.visible("#share-link");
             String id = gameId(host);
             JsonPath opened = game(id);
             assertTrue(opened.getBoolean("rated"));
             assertTrue(opened.getBoolean("seats[0].verified"));
+            assertEquals(Map.of("min", 1400, "max", 1600), as(null).get("/api/games/" + id).then().extract()
+                    .path("ratingRange"));
             host.visible("#rated");
+            assertEquals("for 1400–1600", host.text("#rating-range"));
 
             guest.open(root + "#/lobby");
             onPage(guest, "lobby");
             String row = "#lobby tr[data-id='" + id + "']";
             assertTrue(guest.text(row).contains("rated"), guest.text(row));
             assertTrue(guest.text(row).contains(hostName + " (1500)"), "a new player's rating: " + guest.text(row));
+            assertTrue(guest.text(row).contains("for 1400–1600"), "the game's rating range: " + guest.text(row));
+            accessible(guest, "the lobby with a rating range (phone)");
             type(guest, "#lobby-name", guestName);
             guest.click(row + " button.take");
             guest.visible(".board.dazzle");

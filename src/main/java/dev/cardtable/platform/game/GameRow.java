@@ -28,11 +28,14 @@ import java.util.UUID;
  * @param table          the clock and the rematch links
  * @param origin         whether the deal is certified, and the day of the daily deal it plays
  * @param rated          whether the game was created rated ({@code docs/ratings.md})
+ * @param ratingRange    the ratings an open rated game admits to its open seat, or null for any
+ *                       ({@code docs/ratings.md}, "Rating ranges")
  */
 public record GameRow(UUID id, String type, String ruleset, int rulesetVersion, String options, String seed,
                       String customDeal, String seedCommitment, Status status, int version, String state,
                       String result, Instant createdAt, Instant updatedAt, Instant finishedAt,
-                      List<SeatRow> seats, int seatsTaken, Table table, Origin origin, boolean rated) {
+                      List<SeatRow> seats, int seatsTaken, Table table, Origin origin, boolean rated,
+                      RatingRange ratingRange) {
 
     public GameRow {
         seats = List.copyOf(seats);
@@ -50,7 +53,7 @@ public record GameRow(UUID id, String type, String ruleset, int rulesetVersion, 
         return new Builder().id(id).type(type).ruleset(ruleset).rulesetVersion(rulesetVersion).options(options)
                 .seed(seed).customDeal(customDeal).seedCommitment(seedCommitment).status(status).version(version)
                 .state(state).result(result).createdAt(createdAt).updatedAt(updatedAt).finishedAt(finishedAt)
-                .seats(seats).seatsTaken(seatsTaken).table(table).origin(origin).rated(rated);
+                .seats(seats).seatsTaken(seatsTaken).table(table).origin(origin).rated(rated).ratingRange(ratingRange);
     }
 
     /** Builds a {@link GameRow} by name; each setter sets the component of the same name. */
@@ -75,12 +78,18 @@ public record GameRow(UUID id, String type, String ruleset, int rulesetVersion, 
         private Table table = Table.NONE;
         private Origin origin = Origin.NONE;
         private boolean rated;
+        private RatingRange ratingRange;
 
         private Builder() {
         }
 
         public Builder rated(boolean rated) {
             this.rated = rated;
+            return this;
+        }
+
+        public Builder ratingRange(RatingRange ratingRange) {
+            this.ratingRange = ratingRange;
             return this;
         }
 
@@ -181,7 +190,8 @@ public record GameRow(UUID id, String type, String ruleset, int rulesetVersion, 
 
         public GameRow build() {
             return new GameRow(id, type, ruleset, rulesetVersion, options, seed, customDeal, seedCommitment, status,
-                    version, state, result, createdAt, updatedAt, finishedAt, seats, seatsTaken, table, origin, rated);
+                    version, state, result, createdAt, updatedAt, finishedAt, seats, seatsTaken, table, origin, rated,
+                    ratingRange);
         }
     }
 

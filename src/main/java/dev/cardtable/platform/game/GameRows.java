@@ -22,7 +22,7 @@ public final class GameRows {
             g.seed_commitment, g.status, g.version, g.state::text, g.result::text, g.created_at, g.updated_at,
             g.finished_at, g.seats_taken, s.seat, s.kind, s.name, s.ai_level, s.ai_budget, s.token_hash, s.outcome,
             s.score, g.clock::text, g.clock_state::text, g.deadline, g.rematch_of, g.rematch, s.player_id,
-            g.certified, g.daily, s.rating, s.rating_diff, g.rated""";
+            g.certified, g.daily, s.rating, s.rating_diff, g.rated, g.rating_min, g.rating_max""";
 
     // Game rows with their seats as arrays in seat order (%s: the seats' game).
     private static final String SELECT = "select " + GAME_COLUMNS + """
@@ -55,7 +55,12 @@ public final class GameRows {
                 .table(new GameRow.Table(Clocks.readSettings(rs.getString(25)), Clocks.readState(rs.getString(26)), time(rs, 27),
                         rs.getObject(28, UUID.class), rs.getObject(29, UUID.class)))
                 .origin(new GameRow.Origin(rs.getBoolean(31), rs.getObject(32, LocalDate.class))).rated(rs.getBoolean(35))
-                .build();
+                .ratingRange(ratingRange(rs.getObject(36, Integer.class), rs.getObject(37, Integer.class))).build();
+    }
+
+    /** A stored rating range (both bounds or neither, by the table's check), or null for none. */
+    private static RatingRange ratingRange(Integer min, Integer max) {
+        return min == null || max == null ? null : new RatingRange(min, max);
     }
 
     private static List<SeatRow> seats(ResultSet rs, int from, int players) throws SQLException {

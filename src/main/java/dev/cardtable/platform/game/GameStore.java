@@ -112,8 +112,9 @@ public class GameStore {
             try (PreparedStatement ps = c.prepareStatement("""
                     insert into games (id, type, ruleset, ruleset_version, options, seed, custom_deal, seed_commitment,
                                        status, version, state, result, created_at, updated_at, finished_at,
-                                       clock, clock_state, deadline, rematch_of, certified, daily, rated)
-                    values (?, ?, ?, ?, ?::jsonb, ?, ?::jsonb, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?, ?)""")) {
+                                       clock, clock_state, deadline, rematch_of, certified, daily, rated, rating_min, rating_max)
+                    values (?, ?, ?, ?, ?::jsonb, ?, ?::jsonb, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?, ?,
+                            ?, ?)""")) {
                 ps.setObject(1, g.id());
                 ps.setString(2, g.type());
                 ps.setString(3, g.ruleset());
@@ -136,6 +137,9 @@ public class GameStore {
                 ps.setBoolean(20, g.origin().certified());
                 ps.setObject(21, g.origin().daily(), Types.DATE);
                 ps.setBoolean(22, g.rated());
+                RatingRange range = g.ratingRange();
+                ps.setObject(23, range == null ? null : range.min(), Types.INTEGER);
+                ps.setObject(24, range == null ? null : range.max(), Types.INTEGER);
                 ps.executeUpdate();
             }
             try (PreparedStatement ps = c.prepareStatement("""

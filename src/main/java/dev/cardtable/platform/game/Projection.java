@@ -122,7 +122,7 @@ public class Projection {
                 .options(json.stringMap(g.options())).status(at.status().id()).version(at.moves() + g.seatsTaken())
                 .moveCount(at.moves()).seats(g.seats().stream().map(Projection::seat).toList()).toAct(toAct)
                 .seedCommitment(g.seedCommitment()).seed(seed)
-                .certified(g.origin().certified()).rated(g.rated()).daily(g.origin().daily()).certificate(certificates.shown(g, seed))
+                .certified(g.origin().certified()).rated(g.rated()).ratingRange(g.ratingRange()).daily(g.origin().daily()).certificate(certificates.shown(g, seed))
                 .createdAt(g.createdAt())
                 .updatedAt(at.updatedAt()).finishedAt(at.finishedAt()).viewer(seat)
                 .view(rules.view(state, viewer(at.status(), seat))).legalMoves(legal).result(result(rules, state))

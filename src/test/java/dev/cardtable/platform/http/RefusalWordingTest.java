@@ -40,7 +40,7 @@ class RefusalWordingTest {
         Api.Created g = Api.scoundrel("wording", "w");
         String action = detail(move(g.id(), g.token(), Map.of("action", "dance")), 400, "malformed-request");
 
-        assertEquals("unknown field 'colour'; expected one of: certified, clock, deal, options, rated, ruleset, seats, seed, type", field);
+        assertEquals("unknown field 'colour'; expected one of: certified, clock, deal, options, rated, ratingRange, ruleset, seats, seed, type", field);
         assertEquals("unknown option 'colour'; expected one of: weaponBinding", scoundrelOption);
         assertEquals("unknown option 'colour'; none is taken here", dazzleOption);
         assertEquals("unknown query parameter 'colour'; expected one of: createdAfter, createdBefore, cursor, limit, "

@@ -2,6 +2,7 @@ package dev.cardtable.platform.game.view;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.cardtable.platform.game.Clocks;
+import dev.cardtable.platform.game.RatingRange;
 
 import java.time.Instant;
 import java.time.LocalDate;
@@ -26,6 +27,8 @@ import java.util.UUID;
  * @param seed           the seed once the game is over (for a daily deal: once its day is over), else null
  * @param certified      whether the game was dealt from a secret seed the solver proved winnable
  * @param rated          whether the game is rated ({@code docs/ratings.md})
+ * @param ratingRange    the ratings an open rated game admits to its open seat, or null for any
+ *                       ({@code docs/ratings.md}, "Rating ranges")
  * @param daily          the UTC day whose daily deal the game plays, or null
  * @param certificate    for a certified or daily game, how hard its deal is, shown with the seed
  *                       (once the game is over; a daily game: once its day is over); else null
@@ -46,7 +49,8 @@ import java.util.UUID;
 public record GameView(UUID id, String type, String ruleset, int rulesetVersion,
                            Map<String, String> options, String status, int version, int moveCount,
                            List<SeatView> seats, List<Integer> toAct, String seedCommitment,
-                           String seed, boolean certified, boolean rated, LocalDate daily, DealCertificate certificate,
+                           String seed, boolean certified, boolean rated, RatingRange ratingRange, LocalDate daily,
+                           DealCertificate certificate,
                            Instant createdAt, Instant updatedAt, Instant finishedAt, Integer viewer,
                            Object view, List<Map<String, Object>> legalMoves, GameResult result,
                            Clocks.ClockView clock, UUID rematchOf, UUID rematch,
@@ -85,6 +89,7 @@ public record GameView(UUID id, String type, String ruleset, int rulesetVersion,
         b.seed = seed;
         b.certified = certified;
         b.rated = rated;
+        b.ratingRange = ratingRange;
         b.daily = daily;
         b.certificate = certificate;
         b.createdAt = createdAt;
@@ -118,6 +123,7 @@ public record GameView(UUID id, String type, String ruleset, int rulesetVersion,
         private String seed;
         private boolean certified;
         private boolean rated;
+        private RatingRange ratingRange;
         private LocalDate daily;
         private DealCertificate certificate;
         private Instant createdAt;
@@ -201,6 +207,11 @@ public record GameView(UUID id, String type, String ruleset, int rulesetVersion,
             return this;
         }
 
+        public Builder ratingRange(RatingRange ratingRange) {
+            this.ratingRange = ratingRange;
+            return this;
+        }
+
         public Builder certified(boolean certified) {
             this.certified = certified;
             return this;
@@ -278,7 +289,7 @@ public record GameView(UUID id, String type, String ruleset, int rulesetVersion,
 
         public GameView build() {
             return new GameView(id, type, ruleset, rulesetVersion, options, status, version, moveCount, seats, toAct,
-                    seedCommitment, seed, certified, rated, daily, certificate, createdAt, updatedAt, finishedAt, viewer, view,
+                    seedCommitment, seed, certified, rated, ratingRange, daily, certificate, createdAt, updatedAt, finishedAt, viewer, view,
                     legalMoves, result, clock, rematchOf, rematch, credentials, applied);
         }
     }
