@@ -96,6 +96,7 @@ public class ChallengesResource {
 
     @POST
     @Path("/challenges/{id}/decline")
+    @Consumes(MediaType.APPLICATION_JSON)
     @Operation(operationId = "declineChallenge", summary = "Decline a challenge",
             description = "As the challenged player, with an optional reason: generic (the default), later, tooFast, "
                     + "tooSlow, timeControl, rated, casual, ruleset, noBot or onlyBot.")
