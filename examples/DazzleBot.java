@@ -214,7 +214,7 @@ public final class DazzleBot {
                 String game = (String) d.get("gameId");
                 if (finished.add(game)) {
                     log("game " + game + " finished: " + d.get("outcome") + ", score " + d.get("score")
-                            + (d.get("ratingDiff") != null ? ", rating " + d.get("ratingDiff") : ""));
+                            + (d.get("ratingDiff") instanceof Number diff ? String.format(", rating %+.1f", diff.doubleValue()) : ""));
                 }
                 synchronized (done) {
                     done.notifyAll();
@@ -510,7 +510,8 @@ public final class DazzleBot {
                     if (start == i) {
                         throw new IllegalArgumentException("unexpected '" + c + "' at " + i);
                     }
-                    return Double.parseDouble(s.substring(start, i));
+                    String n = s.substring(start, i);
+                    return n.matches("-?\\d{1,18}") ? (Object) Long.parseLong(n) : (Object) Double.parseDouble(n);
                 }
             }
         }

@@ -9,7 +9,7 @@ create table challenges (
     dest_id         uuid        not null references players (id),
     dest_name       text        not null,
     game_type       text        not null,
-    ruleset         text,                            -- null for the type's default
+    ruleset         text        not null,
     options         text,                            -- JSON object of option values, or null
     clock           text,                            -- JSON of the clock settings, or null
     rated           boolean     not null,

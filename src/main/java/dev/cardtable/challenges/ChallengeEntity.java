@@ -35,7 +35,7 @@ public class ChallengeEntity extends PanacheEntityBase {
     @Column(name = "game_type")
     public String gameType;
 
-    /** The ruleset, or null for the type's default. */
+    /** The ruleset. */
     public String ruleset;
 
     /** The option values as a JSON object, or null. */

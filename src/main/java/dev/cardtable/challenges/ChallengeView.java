@@ -14,7 +14,7 @@ import java.util.UUID;
  * @param challenger     the registered name of the player who made it
  * @param challenged     the registered name of the player it asks
  * @param type           the game type
- * @param ruleset        the ruleset, or null for the type's default
+ * @param ruleset        the ruleset
  * @param options        option values, or null for the defaults
  * @param clock          the clock, or null for none
  * @param rated          whether the game will be rated ({@code docs/ratings.md})

@@ -106,6 +106,9 @@ public class Challenges implements ChallengeReads {
         if (req.player() == null) {
             throw GameException.malformed("'player' is required: the registered name of the player to challenge");
         }
+        if (req.type() == null) {
+            throw GameException.malformed("'type' is required: a two-player game type");
+        }
         Names.check(req.player());
         GameType<?, ?, ?> type = catalog.type(req.type());
         PlayerRow dest = players.registered(req.player()).orElseThrow(() -> new GameException(Failure.PLAYER_NOT_FOUND,
@@ -143,7 +146,7 @@ public class Challenges implements ChallengeReads {
         c.destId = dest.id();
         c.destName = dest.name();
         c.gameType = type.name();
-        c.ruleset = req.ruleset();
+        c.ruleset = ruleset.name();
         c.options = req.options() == null ? null : write(req.options());
         c.clock = clockSettings == null ? null : write(clockSettings);
         c.rated = rated;

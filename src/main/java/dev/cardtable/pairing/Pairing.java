@@ -71,7 +71,7 @@ public class Pairing {
         stopping = true;
     }
 
-    @Scheduled(every = "${cardtable.seeks.every:0.5s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "${cardtable.seeks.every:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduled() {
         if (stopping) {
             return;

@@ -74,6 +74,9 @@ public class Seeks implements SeekReads {
         if (req == null) {
             throw GameException.malformed("a JSON body is required");
         }
+        if (req.type() == null) {
+            throw GameException.malformed("'type' is required: a two-player game type");
+        }
         GameType<?, ?, ?> type = catalog.type(req.type());
         if (type.info().seats() != 2) {
             throw new GameException(Failure.TWO_PLAYER_GAME_TYPE, type.name() + " is not a two-player game: challenges"

@@ -9,8 +9,11 @@ import java.time.Duration;
 @ConfigMapping(prefix = "cardtable.seeks")
 public interface SeeksConfig {
 
-    /** How often each instance pairs open seeks (a duration such as {@code 0.5s}, or {@code off}). */
-    @WithDefault("0.5s")
+    /**
+     * How often each instance pairs open seeks (a duration such as {@code 1s}, the shortest the
+     * scheduler keeps, or {@code off}).
+     */
+    @WithDefault("1s")
     String every();
 
     /** How long a seek stays open unpaired before it times out. */

@@ -26,7 +26,7 @@ import java.util.UUID;
  * player's id) so that every instance wakes that player's streams once the change commits.
  *
  * <p>Events: {@code gameStart} (a game with the player's verified seat started: its seat),
- * {@code yourTurn} (its seat is to act: game, version, deadline), {@code gameFinish} (the game
+ * {@code yourTurn} (its seat is to act: game, version as clients see it, deadline), {@code gameFinish} (the game
  * ended: outcome, score, rating change), {@code challenge} (made, to or by the player),
  * {@code challengeDeclined}, {@code challengeCanceled}, {@code challengeExpired}. Nothing is
  * stored while live events are off ({@code cardtable.events.enabled}).
@@ -76,18 +76,17 @@ public class PlayerEventBus extends Broadcast<PlayerEventBus.Subscriber> {
             if (c.started()) {
                 Map<String, Object> d = game(c, s);
                 d.put("players", names);
-                d.put("toAct", c.toAct());
                 record(s.playerId(), "gameStart", c.gameId(), null, null, d, c.updatedAt());
             }
             if (c.toAct().contains(s.seat())) {
                 Map<String, Object> d = game(c, s);
-                d.put("version", c.version());
+                d.put("version", c.changes());
                 d.put("deadline", c.deadline());
-                record(s.playerId(), "yourTurn", c.gameId(), c.version(), null, d, c.updatedAt());
+                record(s.playerId(), "yourTurn", c.gameId(), c.changes(), null, d, c.updatedAt());
             }
             if (c.ended()) {
                 Map<String, Object> d = game(c, s);
-                d.put("version", c.version());
+                d.put("version", c.changes());
                 d.put("outcome", s.outcome());
                 d.put("score", s.score());
                 record(s.playerId(), "gameFinish", c.gameId(), null, null, d, c.updatedAt());

@@ -101,9 +101,10 @@ public class PlayerEventStore {
     public Batch after(UUID playerId, Cursor after, int limit) {
         return db.work(c -> {
             try (PreparedStatement ps = c.prepareStatement("""
-                    select id, tx::text, kind, game_id, data, tx < pg_snapshot_xmin(pg_current_snapshot())
-                    from player_events where player_id = ? and (tx, id) > (?::xid8, ?)
-                    order by tx, id limit ?""")) {
+                    select e.id, e.tx::text as tx_text, e.kind, e.game_id, e.data,
+                           e.tx < pg_snapshot_xmin(pg_current_snapshot()) as ready
+                    from player_events e where e.player_id = ? and (e.tx, e.id) > (?::xid8, ?)
+                    order by e.tx, e.id limit ?""")) {
                 ps.setObject(1, playerId);
                 ps.setString(2, after.tx());
                 ps.setLong(3, after.id());
@@ -146,6 +147,22 @@ public class PlayerEventStore {
                  ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 return new Cursor(rs.getString(1), -1);
+            }
+        });
+    }
+
+    /**
+     * Whether {@code cursor} names a transaction this database has begun: one from after now (a
+     * client's id from another database, say) names none, and no event would ever follow it.
+     */
+    public boolean begun(Cursor cursor) {
+        return db.work(c -> {
+            try (PreparedStatement ps = c.prepareStatement("select ?::xid8 < pg_snapshot_xmax(pg_current_snapshot())")) {
+                ps.setString(1, cursor.tx());
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    return rs.getBoolean(1);
+                }
             }
         });
     }

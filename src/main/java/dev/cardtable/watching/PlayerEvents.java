@@ -136,7 +136,7 @@ public class PlayerEvents {
             m.put("rated", g.rated());
             m.put("status", g.status().name().toLowerCase());
             m.put("seat", s.seat());
-            m.put("version", g.version());
+            m.put("version", g.changes());
             m.put("toAct", toAct);
             m.put("yourTurn", toAct.contains(s.seat()));
             m.put("deadline", g.status() == Status.ACTIVE ? g.table().deadline() : null);

@@ -107,8 +107,9 @@ public class PlayerEventsResource {
         PlayerEventStore.Cursor resume = lastEventId == null || lastEventId.isBlank() ? null : eventId(lastEventId.trim());
         // Every check before the stream opens answers as any request would.
         PlayerRow p = events.streamOwner(name, key, ticket);
-        // A Last-Event-ID older than every event kept may have missed pruned ones: a fresh start.
-        boolean fresh = resume == null || resume.id() < store.oldest();
+        // A Last-Event-ID older than every event kept may have missed pruned ones, and one of a
+        // transaction this database never began (another database's) would wait forever: a fresh start.
+        boolean fresh = resume == null || resume.id() < store.oldest() || !store.begun(resume);
         PlayerEventStore.Cursor from = fresh ? store.now() : resume;
         Object snapshot = fresh ? events.snapshot(p.id()) : null;
         SseStreams.Stream out = streams.open(bus.enabled(), http, sink, sse);

@@ -64,7 +64,7 @@ class ChallengeSeekFuzzTest {
                 .extract().path("id");
         List<String> keys = List.of(aliceKey, bobKey, "not-a-key", "", " ");
         int refused = 0;
-        for (int i = 0; i < 800; i++) {
+        for (int i = 0; i < 500; i++) {
             String key = r.nextInt(6) == 0 ? null : keys.get(r.nextInt(keys.size()));
             RequestSpecification q = given().contentType(r.nextInt(15) == 0 ? "text/plain" : "application/json");
             if (key != null) {
@@ -129,6 +129,6 @@ class ChallengeSeekFuzzTest {
                 Db.update("update seeks set status = 'cancelled' where status = 'open'");
             }
         }
-        assertTrue(refused > 500, "most fuzzed requests are refused: " + refused);
+        assertTrue(refused > 300, "most fuzzed requests are refused: " + refused);
     }
 }

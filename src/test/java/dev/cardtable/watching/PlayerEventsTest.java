@@ -99,7 +99,9 @@ class PlayerEventsTest {
             as(aliceKey).body(move).post("/api/games/" + gameId + "/moves").then().statusCode(200);
             SseClient.Event bTurn = next(b);
             assertEquals("yourTurn", bTurn.name());
-            assertEquals(1, data(bTurn).path("version").asInt());
+            // The game's version, as If-Match takes it.
+            int version = as(bobKey).get("/api/games/" + gameId).then().extract().path("version");
+            assertEquals(version, data(bTurn).path("version").asInt());
             as(bobKey).body(Map.of("action", "resign")).post("/api/games/" + gameId + "/moves").then().statusCode(200);
             SseClient.Event aFinish = next(a);
             assertEquals("gameFinish", aFinish.name());
@@ -178,5 +180,30 @@ class PlayerEventsTest {
         String aliceTicket = as(aliceKey).post("/api/players/" + alice + "/events/tickets").then().statusCode(201).extract().path("ticket");
         given().accept("text/event-stream").queryParam("ticket", aliceTicket).get("/api/games/" + gameId + "/events")
                 .then().statusCode(401).body("code", equalTo("unauthenticated"));
+    }
+
+    /** Events are sent in the order of their transactions as numbers (9 before 10 before 100), on a resume too. */
+    @Test
+    void aResumeSendsEventsInTheOrderOfTheirTransactions() throws Exception {
+        String alice = unique("evG");
+        String aliceKey = register(alice);
+        String id = dev.cardtable.support.Db.scalar("select id from players where name = ?", alice);
+        String max = dev.cardtable.support.Db.scalar("select coalesce(max(id), 0) from player_events");
+        for (String tx : List.of("100", "9", "10")) {
+            dev.cardtable.support.Db.update("insert into player_events (player_id, kind, data, created_at, tx) values "
+                    + "(?::uuid, 'challengeCanceled', ?, now(), ?::xid8)", id, "{\"n\":" + tx + "}", tx);
+        }
+        try (SseClient a = SseClient.connectAs(events(alice), "1-" + max, aliceKey)) {
+            assertEquals(200, a.status());
+            List<String> seen = new ArrayList<>();
+            for (SseClient.Event e : a.take(3, WAIT)) {
+                seen.add(data(e).path("n").asText());
+            }
+            assertEquals(List.of("9", "10", "100"), seen);
+        }
+        // An id of a transaction this database never began gets a fresh snapshot, not silence.
+        try (SseClient a = SseClient.connectAs(events(alice), "99999999999-1", aliceKey)) {
+            assertEquals("snapshot", next(a).name());
+        }
     }
 }

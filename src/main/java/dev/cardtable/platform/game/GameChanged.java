@@ -26,11 +26,12 @@ import java.util.UUID;
  * @param toAct      the seats to act after the change, in order; empty while it waits, once it
  *                   ended, or where the change does not say (a seat taken: the start that follows does)
  * @param deadline   the deadline of the seat to act, by the game's clock, or null
+ * @param changes    its version as clients see it ({@link GameRow#changes()}): moves and seats taken
  */
 public record GameChanged(UUID gameId, String ruleset, Status before, Status after, GameRow.Origin origin,
                           UUID rematchOf, int version, String type, Instant createdAt, List<SeatRow> seats,
                           boolean seated, Instant finishedAt, boolean rated, Instant updatedAt,
-                          List<Integer> toAct, Instant deadline) {
+                          List<Integer> toAct, Instant deadline, int changes) {
 
     public GameChanged {
         toAct = List.copyOf(toAct);
@@ -49,7 +50,7 @@ public record GameChanged(UUID gameId, String ruleset, Status before, Status aft
         return new GameChanged(after.id(), after.ruleset(), before, after.status(), after.origin(),
                 after.table().rematchOf(), after.version(), after.type(), after.createdAt(), after.seats(), seated,
                 after.finishedAt(), after.rated(), after.updatedAt(), seats,
-                after.status() == Status.ACTIVE ? after.table().deadline() : null);
+                after.status() == Status.ACTIVE ? after.table().deadline() : null, after.changes());
     }
 
     /** Whether the game started with this change (created active, or its last open seat taken). */
