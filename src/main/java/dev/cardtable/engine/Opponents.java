@@ -26,6 +26,15 @@ public interface Opponents<V, M> {
     Player<V, M> player(String level, Integer budget);
 
     /**
+     * How many search iterations one decision of {@code level} at {@code budget} (null: its
+     * default) takes, the measure of what it costs; 0 for a level that does not search. The
+     * service bounds and charges searching levels only.
+     */
+    default long iterations(String level, Integer budget) {
+        return 0;
+    }
+
+    /**
      * No computer opponents: {@link #levels()} is empty and {@link #player} always throws
      * {@code MalformedInput("<type> has no computer opponents")}.
      *

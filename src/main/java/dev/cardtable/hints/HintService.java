@@ -16,6 +16,7 @@ import dev.cardtable.platform.game.GameWriter;
 import dev.cardtable.platform.game.Projection;
 import dev.cardtable.platform.game.SeatCredential;
 import dev.cardtable.platform.game.Seating;
+import dev.cardtable.platform.game.Thinking;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -29,7 +30,8 @@ import java.util.UUID;
  * on the hidden dungeon order.
  *
  * <p>The game is read in a short transaction of its own, which ends before the search starts: a
- * hint holds no database connection while it thinks.
+ * hint holds no database connection while it thinks. The search runs within {@link Thinking}'s
+ * bound: past it, or past the caller's share of it, {@code 503 server-busy}.
  */
 @Singleton
 public class HintService {
@@ -43,6 +45,9 @@ public class HintService {
     @Inject
     GameWriter writer;
 
+    @Inject
+    Thinking thinking;
+
     private final ScoundrelHints hints = new ScoundrelHints();
 
     /**
@@ -55,7 +60,7 @@ public class HintService {
      */
     public HintView hint(UUID id, SeatCredential credential) {
         Seen seen = QuarkusTransaction.requiringNew().call(() -> read(id, credential));
-        Hint h = hints.hint(seen.view(), seen.state().ruleset(), seen.state().weaponBinding());
+        Hint h = thinking.think("hints", () -> hints.hint(seen.view(), seen.state().ruleset(), seen.state().weaponBinding()));
         return new HintView(seen.type().rules().writeMove(h.move()), h.reason(), h.wins(), h.samples());
     }
 

@@ -21,13 +21,22 @@ final class BenchHttp {
 
     static final ObjectMapper JSON = new ObjectMapper();
 
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(10)).build();
+    private final HttpClient http;
     private final String base;
 
     /** A client of the server at {@code base}, e.g. {@code http://localhost:8080}. */
     BenchHttp(String base) {
+        this(base, null);
+    }
+
+    /**
+     * A client of the server at {@code base} whose connections come from {@code local} (e.g.
+     * {@code 127.0.0.7}, so that the server counts it as a client of its own), or any address when null.
+     */
+    BenchHttp(String base, java.net.InetAddress local) {
         this.base = base.replaceAll("/+$", "");
+        HttpClient.Builder b = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10));
+        this.http = (local == null ? b : b.localAddress(local)).build();
     }
 
     /** The server's base URI. */

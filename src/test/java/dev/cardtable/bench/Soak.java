@@ -59,8 +59,12 @@ import java.util.concurrent.atomic.LongAdder;
  * Options: {@code --duration D} (10m), {@code --players N} (16), {@code --watchers N} (20),
  * {@code --history-every D} (250ms), {@code --ai-budget N} (1000), {@code --sample-every D} (5s),
  * {@code --seed N} (1), {@code --jar PATH} (target/quarkus-app/quarkus-run.jar), {@code --out FILE}
- * (also write the report there). The tool starts its own embedded PostgreSQL and the packaged
- * server (rate limits off: every client shares one address), and stops both at the end.
+ * (also write the report there), {@code --limits} (see below). The tool starts its own embedded
+ * PostgreSQL and the packaged server (rate limits off: every client shares one address), and stops
+ * both at the end. With {@code --limits} the server keeps its default rate limits and budgets, and
+ * each client is a client of its own as people would be: each player a registered player (its key
+ * sent with every request) on a loopback address of its own ({@code 127.0.0.10} on), each watcher
+ * an anonymous address of its own ({@code 127.0.0.100} on), the history reader another.
  */
 public final class Soak {
 
@@ -69,7 +73,13 @@ public final class Soak {
 
     /** The load and how long it runs. */
     public record Options(Duration duration, int players, int watchers, Duration historyEvery, int aiBudget,
-                          Duration sampleEvery, long seed) {
+                          Duration sampleEvery, long seed, boolean limits) {
+
+        /** The options without the server's rate limits (every client on one address). */
+        public Options(Duration duration, int players, int watchers, Duration historyEvery, int aiBudget,
+                       Duration sampleEvery, long seed) {
+            this(duration, players, watchers, historyEvery, aiBudget, sampleEvery, seed, false);
+        }
     }
 
     /**
@@ -167,6 +177,9 @@ public final class Soak {
     private final long serverPid;
     private final String jdbc;
     private final HttpClient http;
+    /** With limits on: this thread's client, bound to a loopback address of its own, and its player key. */
+    private final ThreadLocal<HttpClient> mine = new ThreadLocal<>();
+    private final ThreadLocal<String> key = new ThreadLocal<>();
     private final Map<String, Map<Integer, LongAdder>> statuses = new ConcurrentHashMap<>();
     private final Histogram moves = new ConcurrentHistogram(60_000_000L, 3);
     private final AtomicLongArray perMinute;
@@ -212,12 +225,23 @@ public final class Soak {
             for (int i = 0; i < options.players(); i++) {
                 Random random = new Random(options.seed() * 1000 + i);
                 String name = "soak" + i;
-                clients.submit(() -> player(name, random, rulesets));
+                int host = 10 + i;
+                clients.submit(() -> {
+                    own(host, name);
+                    player(name, random, rulesets);
+                });
             }
             for (int i = 0; i < options.watchers(); i++) {
-                clients.submit(this::watcher);
+                int host = 100 + i;
+                clients.submit(() -> {
+                    own(host, null);
+                    watcher();
+                });
             }
-            clients.submit(this::historyReader);
+            clients.submit(() -> {
+                own(250, null);
+                historyReader();
+            });
             clients.submit(this::sampler);
             clients.shutdown();
             if (!clients.awaitTermination(options.duration().toSeconds() + 90, TimeUnit.SECONDS)) {
@@ -244,6 +268,37 @@ public final class Soak {
                 List.copyOf(samples), List.copyOf(inexact).subList(0, Math.min(20, inexact.size())), List.copyOf(failures));
     }
 
+    /**
+     * With limits on, makes this thread a client of its own: on loopback address 127.0.0.{@code host}
+     * and, when {@code name} is given, as that registered player (registered here, its key sent with
+     * every request), as people and bots would be; with limits off, nothing.
+     */
+    private void own(int host, String name) {
+        if (!options.limits()) {
+            return;
+        }
+        try {
+            mine.set(HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10))
+                    .localAddress(java.net.InetAddress.getByName("127.0.0." + host))
+                    .executor(Executors.newVirtualThreadPerTaskExecutor()).build());
+            if (name != null) {
+                HttpResponse<String> r = send("register", request("/api/players").header("Content-Type", "application/json")
+                        .POST(json(Map.of("name", name))));
+                if (r == null || r.statusCode() != 201) {
+                    throw new IllegalStateException("could not register " + name + ": " + (r == null ? "no answer" : r.body()));
+                }
+                key.set(JSON.readTree(r.body()).path("key").asText());
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private HttpClient client() {
+        HttpClient c = mine.get();
+        return c == null ? http : c;
+    }
+
     private boolean running() {
         return System.nanoTime() < end;
     }
@@ -266,7 +321,7 @@ public final class Soak {
         long t0 = System.nanoTime();
         HttpResponse<String> r;
         try {
-            r = http.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+            r = client().send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             r = null;
         } catch (InterruptedException e) {
@@ -289,7 +344,8 @@ public final class Soak {
     }
 
     private HttpRequest.Builder request(String path) {
-        return HttpRequest.newBuilder(URI.create(base + path));
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path));
+        return key.get() == null ? b : b.header("X-Player-Key", key.get());
     }
 
     private static HttpRequest.BodyPublisher json(Object body) {
@@ -401,7 +457,7 @@ public final class Soak {
             }
             HttpResponse<java.util.stream.Stream<String>> r;
             try {
-                r = http.send(open.build(), HttpResponse.BodyHandlers.ofLines());
+                r = client().send(open.build(), HttpResponse.BodyHandlers.ofLines());
             } catch (IOException | InterruptedException e) {
                 count("event stream", 0);
                 continue;
@@ -578,7 +634,8 @@ public final class Soak {
         Options o = new Options(Args.duration(a.getOrDefault("duration", "10m")),
                 Integer.parseInt(a.getOrDefault("players", "16")), Integer.parseInt(a.getOrDefault("watchers", "20")),
                 Args.duration(a.getOrDefault("history-every", "250ms")), Integer.parseInt(a.getOrDefault("ai-budget", "1000")),
-                Args.duration(a.getOrDefault("sample-every", "5s")), Long.parseLong(a.getOrDefault("seed", "1")));
+                Args.duration(a.getOrDefault("sample-every", "5s")), Long.parseLong(a.getOrDefault("seed", "1")),
+                a.containsKey("limits"));
         if (a.containsKey("jar")) {
             System.setProperty("cardtable.jar", a.get("jar"));
         }
@@ -593,7 +650,7 @@ public final class Soak {
 
     /** Runs {@code o} against a server of its own on an embedded PostgreSQL of its own. */
     public static Report soak(Options o) throws Exception {
-        return onOwnServer("cardtable-soak-", 200, (server, jdbc) -> new Soak(o, server.baseUri(), server.pid(), jdbc).run());
+        return onOwnServer("cardtable-soak-", 200, o.limits(), (server, jdbc) -> new Soak(o, server.baseUri(), server.pid(), jdbc).run());
     }
 
     /** What a tool runs against a server of its own. */
@@ -607,6 +664,11 @@ public final class Soak {
      * both and deletes their files.
      */
     static <T> T onOwnServer(String prefix, int maxConnections, OnServer<T> body) throws Exception {
+        return onOwnServer(prefix, maxConnections, false, body);
+    }
+
+    /** As above; with {@code limits} the server keeps its default rate limits and budgets. */
+    static <T> T onOwnServer(String prefix, int maxConnections, boolean limits, OnServer<T> body) throws Exception {
         Path dir = Files.createTempDirectory(prefix);
         try (EmbeddedPostgres pg = EmbeddedPostgres.builder().setDataDirectory(dir.resolve("pg"))
                 .setServerConfig("max_connections", String.valueOf(maxConnections))
@@ -616,7 +678,7 @@ public final class Soak {
                     "quarkus.datasource.jdbc.url", jdbc,
                     "quarkus.datasource.username", "postgres",
                     "quarkus.datasource.password", "postgres",
-                    "cardtable.rate-limit.enabled", "false",
+                    "cardtable.rate-limit.enabled", Boolean.toString(limits),
                     "cardtable.events.max-streams-per-client", "4096"), dir)) {
                 return body.run(server, jdbc);
             }

@@ -63,7 +63,7 @@ class ClusterFailureSuite {
         // The moves and creates of the load phases are far above a person's; registrations keep
         // their limit (10 a minute per address) for the rate-limit test.
         String opts = "-Xms64m -Xmx320m -XX:+UseSerialGC -Dcardtable.rate-limit.create=100000 -Dcardtable.rate-limit.move=100000"
-                + " -Dcardtable.rate-limit.seat=100000";
+                + " -Dcardtable.rate-limit.seat=100000 -Dcardtable.rate-limit.budget.address=100000000 -Dcardtable.rate-limit.budget.addresses=100000000";
         long start = System.nanoTime();
         cluster = Cluster.up(root.resolve("deploy/cluster"), run, jar, opts);
         FIGURES.put("cluster start-up (up.sh)", seconds(System.nanoTime() - start));

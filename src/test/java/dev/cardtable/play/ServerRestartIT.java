@@ -80,7 +80,8 @@ public class ServerRestartIT {
     void aServerKilledUnderLoadRestartsOnItsDataDirectoryWithNothingAcknowledgedLost() throws Exception {
         Path data = Files.createTempDirectory("cardtable-crash-").resolve("postgres");
         Map<String, String> props = Map.of("cardtable.data-dir", data.toString(),
-                "cardtable.rate-limit.move", "100000", "cardtable.rate-limit.create", "100000");
+                "cardtable.rate-limit.move", "100000", "cardtable.rate-limit.create", "100000",
+                "cardtable.rate-limit.budget.address", "100000000", "cardtable.rate-limit.budget.addresses", "100000000");
         ServerProcess first = ServerProcess.start(props);
         AtomicReference<String> base = new AtomicReference<>(first.baseUri());
         MovePlayers players = MovePlayers.start(3, base::get);

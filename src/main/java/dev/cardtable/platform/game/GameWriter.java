@@ -61,6 +61,9 @@ public class GameWriter {
     @Inject
     Clock clock;
 
+    @Inject
+    Thinking thinking;
+
     /** The current time as the server stores it (milliseconds), from the server's {@link Clock}. */
     public Instant now() {
         return clock.instant().truncatedTo(ChronoUnit.MILLIS);
@@ -79,14 +82,37 @@ public class GameWriter {
     /**
      * Lets computer seats move while one is to act ({@code dazzle.md}, "Computer opponents"): each
      * chooses from its own view with its own generator, seeded by the game and the move number so
-     * that every instance chooses alike.
+     * that every instance chooses alike. When a searching seat is to act the moves are computed
+     * within {@link Thinking}'s bound (past it {@code 503 server-busy}), and the client of the
+     * request pays for each search before it runs (past its budget {@code 429 rate-limited}, and the
+     * request changes nothing).
      */
     public <S, M, V> void letComputersMove(Progress<S, M, V> p) {
+        if (nextComputer(p).isEmpty()) {
+            return;
+        }
+        boolean searches = p.game().seats().stream().filter(s -> s.kind() == SeatKind.AI)
+                .anyMatch(s -> p.type().opponents().iterations(s.aiLevel(), s.aiBudget()) > 0);
+        if (searches) {
+            thinking.think("computer moves", () -> {
+                computersMove(p);
+                return null;
+            });
+        } else {
+            computersMove(p);
+        }
+    }
+
+    private static <S, M, V> Optional<SeatRow> nextComputer(Progress<S, M, V> p) {
+        GameRow g = p.game();
+        return p.toAct().stream().map(t -> g.seats().get(t.number())).filter(s -> s.kind() == SeatKind.AI).findFirst();
+    }
+
+    private <S, M, V> void computersMove(Progress<S, M, V> p) {
         Rules<S, M, V> rules = p.type().rules();
         GameRow g = p.game();
         while (true) {
-            Optional<SeatRow> ai = p.toAct().stream().map(t -> g.seats().get(t.number()))
-                    .filter(s -> s.kind() == SeatKind.AI).findFirst();
+            Optional<SeatRow> ai = nextComputer(p);
             if (ai.isEmpty()) {
                 return;
             }
@@ -94,7 +120,11 @@ public class GameWriter {
             Player<V, M> player = p.type().opponents().player(ai.get().aiLevel(), ai.get().aiBudget());
             Rng rng = Rng.fromSeed("ai:" + Objects.requireNonNullElse(g.seed(), g.id().toString()) + ":"
                     + (p.version() + 1));
-            M move = player.choose(rules.view(p.state(), Viewer.seat(seat)), rules.legalMoves(p.state(), seat), rng);
+            List<M> legal = rules.legalMoves(p.state(), seat);
+            if (legal.size() > 1) {
+                thinking.pay(p.type().opponents().iterations(ai.get().aiLevel(), ai.get().aiBudget()));
+            }
+            M move = player.choose(rules.view(p.state(), Viewer.seat(seat)), legal, rng);
             p.play(seat.number(), move, now());
         }
     }

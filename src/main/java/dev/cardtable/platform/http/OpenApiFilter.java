@@ -31,9 +31,9 @@ public class OpenApiFilter implements OASFilter {
 
     /**
      * What any request may meet: a bad target, no acceptable type, a body without a type, limits,
-     * faults, outages.
+     * the client's request budget, faults, outages.
      */
-    private static final Set<Integer> ANY = Set.of(400, 406, 414, 415, 431, 500, 503);
+    private static final Set<Integer> ANY = Set.of(400, 406, 414, 415, 429, 431, 500, 503);
 
     /** Operations, as "METHOD path", and the statuses each adds to {@link #ANY}. */
     private static final Map<String, Set<Integer>> ERRORS = Map.ofEntries(

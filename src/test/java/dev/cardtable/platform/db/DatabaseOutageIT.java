@@ -51,7 +51,8 @@ class DatabaseOutageIT {
         Map<String, String> props = Map.of(
                 "quarkus.datasource.jdbc.url", "jdbc:postgresql://localhost:" + port + "/postgres",
                 "quarkus.datasource.username", "postgres", "quarkus.datasource.password", "postgres",
-                "cardtable.rate-limit.move", "100000", "cardtable.rate-limit.create", "100000");
+                "cardtable.rate-limit.move", "100000", "cardtable.rate-limit.create", "100000",
+                "cardtable.rate-limit.budget.address", "100000000", "cardtable.rate-limit.budget.addresses", "100000000");
         try (ServerProcess server = ServerProcess.start(props)) {
             MovePlayers players = MovePlayers.start(3, server::baseUri);
             players.awaitAcknowledged(30, Duration.ofSeconds(60));

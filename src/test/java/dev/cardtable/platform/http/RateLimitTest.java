@@ -156,7 +156,7 @@ class RateLimitTest {
         assertLimited(refused, "moves");
         as(g.token()).get("/api/games/" + id).then().statusCode(200).body("version", equalTo(applied));
         as(null).get("/api/games/" + id + "/moves").then().statusCode(200).body("items.size()", equalTo(applied));
-        // Reading is never limited.
+        // Reading costs one token of a budget far above ten reads.
         for (int i = 0; i < 10; i++) {
             as(g.token()).get("/api/games/" + id).then().statusCode(200);
         }

@@ -28,6 +28,12 @@ public final class DazzleOpponents implements Opponents<DazzleView, DazzleMove> 
         return LEVELS;
     }
 
+    /** {@code ismcts}: its budget (default {@link IsmctsPlayer#DEFAULT_ITERATIONS}); the other levels do not search. */
+    @Override
+    public long iterations(String level, Integer budget) {
+        return "ismcts".equals(level) ? (budget == null ? IsmctsPlayer.DEFAULT_ITERATIONS : budget) : 0;
+    }
+
     /**
      * The computer opponent of {@code level} ({@code dazzle.md}, "Computer opponents"):
      * {@code random}, {@code heuristic} or {@code ismcts}. The budget is the number of search
