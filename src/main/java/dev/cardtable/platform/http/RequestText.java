@@ -102,6 +102,10 @@ public class RequestText {
         if (authorizations > 1) {
             return "send one Authorization header, not " + authorizations;
         }
+        int keys = request.headers().getAll("X-Player-Key").size();
+        if (keys > 1) {
+            return "send one X-Player-Key header, not " + keys;
+        }
         return null;
     }
 

@@ -122,6 +122,18 @@ class RequestPolicyTest {
         as(g.token()).get("/api/games/" + g.id()).then().statusCode(200).body("version", equalTo(0));
     }
 
+    /** Two X-Player-Key headers are refused like two Authorization headers, and change nothing. */
+    @Test
+    void twoPlayerKeyHeadersAreRefused() {
+        Api.Created g = Api.scoundrel("two-keys", "ada");
+        as(g.token()).header("X-Player-Key", "one").header("X-Player-Key", "two").body(Map.of("action", "avoid"))
+                .post("/api/games/" + g.id() + "/moves").then().statusCode(400).contentType(PROBLEM)
+                .body("code", equalTo("malformed-request")).body("detail", equalTo("send one X-Player-Key header, not 2"));
+        as(null).header("X-Player-Key", "one").header("X-Player-Key", "two").get("/api/game-types")
+                .then().statusCode(400).body("code", equalTo("malformed-request"));
+        as(g.token()).get("/api/games/" + g.id()).then().statusCode(200).body("version", equalTo(0));
+    }
+
     @Test
     void storableTextIsStoredAndGivenBackExactlyAndSeedsCountCodePoints() throws Exception {
         String odd = "😀é\uFFFF中\u200B\u202E\t\"\\ x";
