@@ -1,16 +1,15 @@
 package dev.cardtable.challenges;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardtable.platform.Failure;
 import dev.cardtable.platform.GameException;
+import dev.cardtable.platform.JsonText;
 import dev.cardtable.platform.Names;
 import dev.cardtable.platform.game.Clocks;
 import dev.cardtable.platform.game.GameCatalog;
 import dev.cardtable.platform.game.GameRow;
 import dev.cardtable.platform.game.GameStore;
 import dev.cardtable.platform.game.GameType;
+import dev.cardtable.platform.game.GameWriter;
 import dev.cardtable.platform.game.PlayerRow;
 import dev.cardtable.platform.game.RegisteredPlayers;
 import dev.cardtable.platform.game.Seating;
@@ -31,9 +30,7 @@ import jakarta.transaction.Transactional;
 import org.jboss.logging.Logger;
 
 import java.security.SecureRandom;
-import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,7 +51,6 @@ public class Challenges implements ChallengeReads {
 
     private static final Logger LOG = Logger.getLogger(Challenges.class);
     private static final int MAX_EXPIRED_PER_RUN = 200;
-    private static final TypeReference<Map<String, String>> OPTIONS = new TypeReference<>() { };
 
     private final SecureRandom random = new SecureRandom();
 
@@ -74,10 +70,10 @@ public class Challenges implements ChallengeReads {
     ChallengesConfig config;
 
     @Inject
-    Clock clock;
+    GameWriter writer;
 
     @Inject
-    ObjectMapper json;
+    JsonText json;
 
     @Inject
     EntityManager em;
@@ -147,8 +143,8 @@ public class Challenges implements ChallengeReads {
         c.destName = dest.name();
         c.gameType = type.name();
         c.ruleset = ruleset.name();
-        c.options = req.options() == null ? null : write(req.options());
-        c.clock = clockSettings == null ? null : write(clockSettings);
+        c.options = req.options() == null ? null : json.write(req.options());
+        c.clock = clockSettings == null ? null : json.write(clockSettings);
         c.rated = rated;
         c.challengerSeat = req.challengerSeat();
         c.status = "pending";
@@ -389,30 +385,14 @@ public class Challenges implements ChallengeReads {
     }
 
     private Map<String, String> options(ChallengeEntity c) {
-        return c.options == null ? null : read(c.options, OPTIONS);
+        return c.options == null ? null : json.stringMap(c.options);
     }
 
     private Clocks.ClockSettings clock(ChallengeEntity c) {
-        return c.clock == null ? null : read(c.clock, new TypeReference<Clocks.ClockSettings>() { });
+        return c.clock == null ? null : json.read(c.clock, Clocks.ClockSettings.class);
     }
 
     private Instant now() {
-        return Instant.now(clock).truncatedTo(ChronoUnit.MICROS);
-    }
-
-    private String write(Object value) {
-        try {
-            return json.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private <T> T read(String text, TypeReference<T> type) {
-        try {
-            return json.readValue(text, type);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a stored challenge's JSON does not read: " + e.getMessage(), e);
-        }
+        return writer.now();
     }
 }

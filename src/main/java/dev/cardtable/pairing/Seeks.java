@@ -1,13 +1,13 @@
 package dev.cardtable.pairing;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardtable.platform.Failure;
 import dev.cardtable.platform.GameException;
+import dev.cardtable.platform.JsonText;
 import dev.cardtable.platform.events.StreamsOpen;
 import dev.cardtable.platform.game.Clocks;
 import dev.cardtable.platform.game.GameCatalog;
 import dev.cardtable.platform.game.GameType;
+import dev.cardtable.platform.game.GameWriter;
 import dev.cardtable.platform.game.PlayerRow;
 import dev.cardtable.platform.game.RegisteredPlayers;
 import dev.cardtable.players.PlayerRevoked;
@@ -20,9 +20,7 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
-import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,10 +50,10 @@ public class Seeks implements SeekReads {
     SeeksConfig config;
 
     @Inject
-    Clock clock;
+    GameWriter writer;
 
     @Inject
-    ObjectMapper json;
+    JsonText json;
 
     @Inject
     EntityManager em;
@@ -110,7 +108,7 @@ public class Seeks implements SeekReads {
         s.playerName = me.name();
         s.gameType = type.name();
         s.ruleset = ruleset;
-        s.clock = clockSettings == null ? null : write(clockSettings);
+        s.clock = clockSettings == null ? null : json.write(clockSettings);
         s.rated = rated;
         s.rating = ratings.current(me.id(), type.name(), ruleset);
         s.ratingMin = range == null ? null : range.min();
@@ -236,22 +234,10 @@ public class Seeks implements SeekReads {
     }
 
     Clocks.ClockSettings clock(SeekEntity s) {
-        try {
-            return s.clock == null ? null : json.readValue(s.clock, Clocks.ClockSettings.class);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a stored seek's clock does not read: " + e.getMessage(), e);
-        }
+        return s.clock == null ? null : json.read(s.clock, Clocks.ClockSettings.class);
     }
 
     Instant now() {
-        return Instant.now(clock).truncatedTo(ChronoUnit.MICROS);
-    }
-
-    private String write(Object value) {
-        try {
-            return json.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        return writer.now();
     }
 }
