@@ -219,7 +219,7 @@ public class Challenges implements ChallengeReads {
         PlayerRow me = holder(key);
         Instant now = now();
         ChallengeEntity c = pendingFor(id, me, true, "accepts", now);
-        PlayerRow challenger = players.registered(c.challengerName).filter(p -> p.id().equals(c.challengerId))
+        PlayerRow challenger = players.byId(c.challengerId)
                 .orElseThrow(() -> new GameException(Failure.CHALLENGE_NOT_PENDING, "the challenger's registration has ended",
                         Map.of("challengeStatus", "canceled")));
         int seat = c.challengerSeat != null ? c.challengerSeat : random.nextInt(2);
@@ -365,8 +365,7 @@ public class Challenges implements ChallengeReads {
     }
 
     private PlayerRow holder(String key) {
-        return players.holder(key).orElseThrow(() -> new GameException(Failure.PLAYER_KEY_REQUIRED,
-                "challenges are between registered players: send the player's key as 'X-Player-Key'"));
+        return players.required(key, "challenges are between registered players: send the player's key as 'X-Player-Key'");
     }
 
     private static GameException notFound() {

@@ -150,7 +150,7 @@ public class Pairing {
     }
 
     private PlayerRow player(SeekEntity s) {
-        return players.registered(s.playerName).filter(p -> p.id().equals(s.playerId)).orElseThrow(() ->
+        return players.byId(s.playerId).orElseThrow(() ->
                 new GameException(dev.cardtable.platform.Failure.PLAYER_KEY_INVALID, "the registration of "
                         + s.playerName + " ended"));
     }

@@ -223,8 +223,7 @@ public class Seeks implements SeekReads {
     }
 
     private PlayerRow holder(String key) {
-        return players.holder(key).orElseThrow(() -> new GameException(Failure.PLAYER_KEY_REQUIRED,
-                "seeks are for registered players: send the player's key as 'X-Player-Key'"));
+        return players.required(key, "seeks are for registered players: send the player's key as 'X-Player-Key'");
     }
 
     SeekView view(SeekEntity s) {
