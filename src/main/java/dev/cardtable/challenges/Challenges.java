@@ -14,6 +14,7 @@ import dev.cardtable.platform.game.PlayerRow;
 import dev.cardtable.platform.game.RegisteredPlayers;
 import dev.cardtable.platform.game.Seating;
 import dev.cardtable.platform.game.view.GameView;
+import dev.cardtable.play.GameAsk;
 import dev.cardtable.play.NewGame;
 import dev.cardtable.play.NewGames;
 import dev.cardtable.players.PlayerRevoked;
@@ -112,17 +113,7 @@ public class Challenges implements ChallengeReads {
         if (dest.id().equals(me.id())) {
             throw new GameException(Failure.CHALLENGE_SELF, "a player cannot challenge itself");
         }
-        if (type.info().seats() != 2) {
-            throw new GameException(Failure.TWO_PLAYER_GAME_TYPE, type.name() + " is not a two-player game: challenges"
-                    + " and seeks are for two-player game types");
-        }
-        var ruleset = req.ruleset() == null ? type.info().defaultRuleset() : type.info().ruleset(req.ruleset());
-        ruleset.resolve(req.options() == null ? Map.of() : req.options());
-        Clocks.ClockSettings clockSettings = req.clock() == null ? null : req.clock().checked();
-        boolean rated = Boolean.TRUE.equals(req.rated());
-        if (rated && !type.offers(GameType.Ability.RATED)) {
-            throw new GameException(Failure.RATED_GAME_TYPE, type.name() + " games are not rated");
-        }
+        GameAsk ask = GameAsk.checked(type, req.ruleset(), req.options(), null, req.clock(), Boolean.TRUE.equals(req.rated()));
         if (req.challengerSeat() != null && (req.challengerSeat() < 0 || req.challengerSeat() > 1)) {
             throw GameException.malformed("'challengerSeat' must be 0 or 1, or left out for a seat drawn at acceptance");
         }
@@ -142,10 +133,10 @@ public class Challenges implements ChallengeReads {
         c.destId = dest.id();
         c.destName = dest.name();
         c.gameType = type.name();
-        c.ruleset = ruleset.name();
+        c.ruleset = ask.ruleset().name();
         c.options = req.options() == null ? null : json.write(req.options());
-        c.clock = clockSettings == null ? null : json.write(clockSettings);
-        c.rated = rated;
+        c.clock = ask.clock() == null ? null : json.write(ask.clock());
+        c.rated = ask.rated();
         c.challengerSeat = req.challengerSeat();
         c.status = "pending";
         c.createdAt = now;

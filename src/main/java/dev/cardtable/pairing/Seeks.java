@@ -10,6 +10,7 @@ import dev.cardtable.platform.game.GameType;
 import dev.cardtable.platform.game.GameWriter;
 import dev.cardtable.platform.game.PlayerRow;
 import dev.cardtable.platform.game.RegisteredPlayers;
+import dev.cardtable.play.GameAsk;
 import dev.cardtable.players.PlayerRevoked;
 import dev.cardtable.ratings.SeatRatings;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -76,16 +77,10 @@ public class Seeks implements SeekReads {
             throw GameException.malformed("'type' is required: a two-player game type");
         }
         GameType<?, ?, ?> type = catalog.type(req.type());
-        if (type.info().seats() != 2) {
-            throw new GameException(Failure.TWO_PLAYER_GAME_TYPE, type.name() + " is not a two-player game: challenges"
-                    + " and seeks are for two-player game types");
-        }
-        String ruleset = (req.ruleset() == null ? type.info().defaultRuleset() : type.info().ruleset(req.ruleset())).name();
-        Clocks.ClockSettings clockSettings = req.clock() == null ? null : req.clock().checked();
-        boolean rated = Boolean.TRUE.equals(req.rated());
-        if (rated && !type.offers(GameType.Ability.RATED)) {
-            throw new GameException(Failure.RATED_GAME_TYPE, type.name() + " games are not rated");
-        }
+        GameAsk ask = GameAsk.checked(type, req.ruleset(), null, null, req.clock(), Boolean.TRUE.equals(req.rated()));
+        String ruleset = ask.ruleset().name();
+        Clocks.ClockSettings clockSettings = ask.clock();
+        boolean rated = ask.rated();
         SeekView.Range range = checked(req.ratingRange());
         // One player's seeks are made one at a time, so that the caps hold.
         em.createNativeQuery("select id from players where id = ?1 for update").setParameter(1, me.id()).getResultList();

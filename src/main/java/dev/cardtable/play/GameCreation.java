@@ -140,11 +140,10 @@ public class GameCreation implements NewGames {
 
     private <S, M, V> GameView create(GameType<S, M, V> type, NewGame req, ServerDeal dealt) {
         GameInfo info = type.info();
-        GameInfo.RulesetInfo ruleset = req.ruleset() == null ? info.defaultRuleset() : info.ruleset(req.ruleset());
-        Options options = ruleset.resolve(req.options() == null ? Map.of() : req.options());
-        if (req.seats() == null || req.seats().size() != info.seats()) {
-            throw GameException.malformed(info.type() + " takes exactly " + info.seats() + " seat(s) in 'seats'");
-        }
+        GameAsk ask = GameAsk.checked(type, req.ruleset(), req.options(), req.seats() == null ? List.of() : req.seats(),
+                req.clock(), req.rated());
+        GameInfo.RulesetInfo ruleset = ask.ruleset();
+        Options options = ask.options();
         boolean customDeal = req.deal() != null;
         if (req.rated()) {
             checkRated(type, req, customDeal, dealt);
@@ -169,7 +168,7 @@ public class GameCreation implements NewGames {
         if (req.rated()) {
             seats.forEach(GameCreation::checkRatedSeat);
         }
-        Clocks.ClockSettings clock = req.clock() == null ? null : req.clock().checked();
+        Clocks.ClockSettings clock = ask.clock();
         boolean waiting = seats.stream().anyMatch(s -> s.kind() == SeatKind.OPEN);
         Instant now = writer.now();
         GameRow g = GameRow.builder().id(UUID.randomUUID()).type(info.type()).ruleset(ruleset.name())
@@ -202,10 +201,7 @@ public class GameCreation implements NewGames {
      * @throws GameException {@code rated-game-type}, {@code rated-deal}, {@code rated-ai-budget}
      */
     private static void checkRated(GameType<?, ?, ?> type, NewGame req, boolean customDeal, ServerDeal dealt) {
-        if (!type.offers(GameType.Ability.RATED)) {
-            throw new GameException(Failure.RATED_GAME_TYPE, type.name() + " games are not rated; rated games are "
-                    + "Dazzle games");
-        }
+        GameAsk.requireRated(type);
         if (req.seed() != null || customDeal || dealt != null) {
             throw new GameException(Failure.RATED_DEAL, "a rated game is dealt from a secret server seed; leave out "
                     + "'seed' and 'deal'");
