@@ -6,17 +6,14 @@ import dev.cardtable.platform.JsonText;
 import dev.cardtable.platform.Names;
 import dev.cardtable.platform.game.Clocks;
 import dev.cardtable.platform.game.GameCatalog;
-import dev.cardtable.platform.game.GameRow;
-import dev.cardtable.platform.game.GameStore;
 import dev.cardtable.platform.game.GameType;
 import dev.cardtable.platform.game.GameWriter;
 import dev.cardtable.platform.game.PlayerRow;
 import dev.cardtable.platform.game.RegisteredPlayers;
-import dev.cardtable.platform.game.Seating;
 import dev.cardtable.platform.game.view.GameView;
 import dev.cardtable.play.GameAsk;
-import dev.cardtable.play.NewGame;
 import dev.cardtable.play.NewGames;
+import dev.cardtable.play.NewMatch;
 import dev.cardtable.players.PlayerRevoked;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
@@ -30,9 +27,7 @@ import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 import org.jboss.logging.Logger;
 
-import java.security.SecureRandom;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,16 +48,11 @@ public class Challenges implements ChallengeReads {
     private static final Logger LOG = Logger.getLogger(Challenges.class);
     private static final int MAX_EXPIRED_PER_RUN = 200;
 
-    private final SecureRandom random = new SecureRandom();
-
     @Inject
     RegisteredPlayers players;
 
     @Inject
     NewGames games;
-
-    @Inject
-    GameStore store;
 
     @Inject
     GameCatalog catalog;
@@ -213,14 +203,8 @@ public class Challenges implements ChallengeReads {
         PlayerRow challenger = players.byId(c.challengerId)
                 .orElseThrow(() -> new GameException(Failure.CHALLENGE_NOT_PENDING, "the challenger's registration has ended",
                         Map.of("challengeStatus", "canceled")));
-        int seat = c.challengerSeat != null ? c.challengerSeat : random.nextInt(2);
-        List<Seating.SeatSpec> seats = new ArrayList<>(List.of(
-                new Seating.SeatSpec(null, null, null, true), new Seating.SeatSpec(null, null, null, true)));
-        seats.set(seat, new Seating.SeatSpec(challenger.name(), null, null, null));
-        GameView created = games.create(new NewGame(c.gameType, c.ruleset, null, options(c), null, seats, clock(c), null,
-                false, challenger, c.rated));
-        GameRow waiting = store.lockForSeating(created.id()).orElseThrow(GameException::gameNotFound);
-        GameView game = games.seat(waiting, 1 - seat, me.name(), me);
+        GameView game = games.start(new NewMatch(c.gameType, c.ruleset, options(c), clock(c), c.rated, challenger,
+                c.challengerSeat, me));
         c.status = "accepted";
         c.gameId = game.id();
         c.endedAt = now;

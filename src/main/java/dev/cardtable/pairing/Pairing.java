@@ -1,14 +1,11 @@
 package dev.cardtable.pairing;
 
 import dev.cardtable.platform.GameException;
-import dev.cardtable.platform.game.GameRow;
-import dev.cardtable.platform.game.GameStore;
 import dev.cardtable.platform.game.PlayerRow;
 import dev.cardtable.platform.game.RegisteredPlayers;
-import dev.cardtable.platform.game.Seating;
 import dev.cardtable.platform.game.view.GameView;
-import dev.cardtable.play.NewGame;
 import dev.cardtable.play.NewGames;
+import dev.cardtable.play.NewMatch;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.scheduler.Scheduled;
@@ -19,11 +16,9 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import org.jboss.logging.Logger;
 
-import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 
 /**
@@ -39,8 +34,6 @@ public class Pairing {
 
     private static final Logger LOG = Logger.getLogger(Pairing.class);
 
-    private final SecureRandom random = new SecureRandom();
-
     @Inject
     Seeks seeks;
 
@@ -49,9 +42,6 @@ public class Pairing {
 
     @Inject
     NewGames games;
-
-    @Inject
-    GameStore store;
 
     @Inject
     RegisteredPlayers players;
@@ -133,14 +123,8 @@ public class Pairing {
         SeekEntity second = first == locked.get(0) ? locked.get(1) : locked.get(0);
         PlayerRow p1 = player(first);
         PlayerRow p2 = player(second);
-        int seat = random.nextInt(2);
-        List<Seating.SeatSpec> seats = new ArrayList<>(List.of(
-                new Seating.SeatSpec(null, null, null, true), new Seating.SeatSpec(null, null, null, true)));
-        seats.set(seat, new Seating.SeatSpec(p1.name(), null, null, null));
-        GameView created = games.create(new NewGame(first.gameType, first.ruleset, null, Map.of(), null, seats,
-                seeks.clock(first), null, false, p1, first.rated));
-        GameRow waiting = store.lockForSeating(created.id()).orElseThrow(GameException::gameNotFound);
-        GameView game = games.seat(waiting, 1 - seat, p2.name(), p2);
+        GameView game = games.start(new NewMatch(first.gameType, first.ruleset, null, seeks.clock(first), first.rated, p1,
+                null, p2));
         for (SeekEntity s : List.of(first, second)) {
             s.status = "paired";
             s.gameId = game.id();

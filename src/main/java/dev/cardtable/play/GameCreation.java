@@ -39,15 +39,19 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import jakarta.transaction.Transactional;
 
+import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.UnaryOperator;
 
 /** Creating games and taking open seats ({@code docs/api.md}, "Creating a game"). */
 @Singleton
 public class GameCreation implements NewGames {
+
+    private final SecureRandom random = new SecureRandom();
 
     @Inject
     GameCatalog catalog;
@@ -138,7 +142,41 @@ public class GameCreation implements NewGames {
         return create(catalog.type(req.type()), req, dealt);
     }
 
+    @Override
+    @Transactional
+    public GameView start(NewMatch match) {
+        PlayerRow first = match.first();
+        PlayerRow second = match.second();
+        if (first.id().equals(second.id())) {
+            throw new GameException(Failure.NAME_REGISTERED, "'" + second.name() + "' holds another seat of this game: a "
+                    + "registered player holds at most one seat of a game");
+        }
+        int seat = match.firstSeat() != null ? match.firstSeat() : random.nextInt(2);
+        List<Seating.SeatSpec> specs = new ArrayList<>(List.of(new Seating.SeatSpec(second.name(), null, null, null),
+                new Seating.SeatSpec(second.name(), null, null, null)));
+        specs.set(seat, new Seating.SeatSpec(first.name(), null, null, null));
+        NewGame req = new NewGame(match.type(), match.ruleset(), null, match.options(), null, specs, match.clock(), null,
+                false, null, match.rated());
+        return create(catalog.type(req.type()), req, null, rows -> {
+            List<SeatRow> verified = new ArrayList<>(rows.size());
+            for (SeatRow r : rows) {
+                verified.add(players.verifySeat(r, r.seat() == seat ? first : second));
+            }
+            return verified;
+        }, 1 - seat);
+    }
+
     private <S, M, V> GameView create(GameType<S, M, V> type, NewGame req, ServerDeal dealt) {
+        return create(type, req, dealt, rows -> players.verify(rows, req.player()), null);
+    }
+
+    /**
+     * Creates the game {@code req} asks for, its seats verified by {@code verify}; the answer is
+     * as seat {@code answer} sees it, with its token only, or (null) as the first human seat sees
+     * it, with every token.
+     */
+    private <S, M, V> GameView create(GameType<S, M, V> type, NewGame req, ServerDeal dealt,
+                                      UnaryOperator<List<SeatRow>> verify, Integer answer) {
         GameInfo info = type.info();
         GameAsk ask = GameAsk.checked(type, req.ruleset(), req.options(), req.seats() == null ? List.of() : req.seats(),
                 req.clock(), req.rated());
@@ -164,7 +202,7 @@ public class GameCreation implements NewGames {
         // Validates the custom deal before anything is stored.
         S initial = type.rules().deal(new Setup(ruleset.name(), options, deal));
         Seating.Seated seated = Seating.seat(type, req.seats());
-        List<SeatRow> seats = players.verify(seated.seats(), req.player());
+        List<SeatRow> seats = verify.apply(seated.seats());
         if (req.rated()) {
             seats.forEach(GameCreation::checkRatedSeat);
         }
@@ -189,6 +227,10 @@ public class GameCreation implements NewGames {
         }
         // A clock starts with the game: saving sets its first deadline.
         GameRow stored = p.steps().isEmpty() && (clock == null || waiting) ? g : writer.save(p);
+        if (answer != null) {
+            return projection.game(type, stored, p.state(), answer).withCredentials(seated.credentials().stream()
+                    .filter(c -> answer.equals(c.seat())).toList());
+        }
         Integer viewer = seated.viewer();
         return projection.game(type, stored, p.state(), viewer).withCredentials(seated.credentials());
     }
