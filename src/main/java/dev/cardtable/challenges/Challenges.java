@@ -4,7 +4,6 @@ import dev.cardtable.platform.Failure;
 import dev.cardtable.platform.GameException;
 import dev.cardtable.platform.JsonText;
 import dev.cardtable.platform.Names;
-import dev.cardtable.platform.game.Clocks;
 import dev.cardtable.platform.game.GameCatalog;
 import dev.cardtable.platform.game.GameType;
 import dev.cardtable.platform.game.GameWriter;
@@ -15,9 +14,6 @@ import dev.cardtable.play.GameAsk;
 import dev.cardtable.play.NewGames;
 import dev.cardtable.play.NewMatch;
 import dev.cardtable.players.PlayerRevoked;
-import io.quarkus.narayana.jta.QuarkusTransaction;
-import io.quarkus.runtime.ShutdownEvent;
-import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.enterprise.event.Observes;
@@ -25,7 +21,6 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
-import org.jboss.logging.Logger;
 
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -39,14 +34,11 @@ import java.util.UUID;
  * after {@code cardtable.challenges.timeout}. Every change fires a {@link ChallengeChanged}.
  *
  * <p>A pending challenge whose time has passed answers as {@code expired} at once; the sweep
- * ({@link #expireDue()}) writes it so, and tells both players, within
+ * ({@link ChallengeSweep}) writes it so, and tells both players, within
  * {@code cardtable.challenges.sweep-every}.
  */
 @ApplicationScoped
 public class Challenges implements ChallengeReads {
-
-    private static final Logger LOG = Logger.getLogger(Challenges.class);
-    private static final int MAX_EXPIRED_PER_RUN = 200;
 
     @Inject
     RegisteredPlayers players;
@@ -67,12 +59,13 @@ public class Challenges implements ChallengeReads {
     JsonText json;
 
     @Inject
+    ChallengeViews views;
+
+    @Inject
     EntityManager em;
 
     @Inject
     Event<ChallengeChanged> changes;
-
-    private volatile boolean stopping;
 
     /**
      * Makes a challenge from the player whose key is {@code key} ({@code POST /api/challenges}).
@@ -146,10 +139,10 @@ public class Challenges implements ChallengeReads {
         Instant now = now();
         List<ChallengeView> in = ChallengeEntity.<ChallengeEntity>list(
                 "destId = ?1 and status = 'pending' and expiresAt > ?2 order by createdAt", me.id(), now)
-                .stream().map(c -> view(c, now)).toList();
+                .stream().map(c -> views.view(c, now)).toList();
         List<ChallengeView> out = ChallengeEntity.<ChallengeEntity>list(
                 "challengerId = ?1 and status = 'pending' and expiresAt > ?2 order by createdAt", me.id(), now)
-                .stream().map(c -> view(c, now)).toList();
+                .stream().map(c -> views.view(c, now)).toList();
         return new ChallengeList(in, out);
     }
 
@@ -163,9 +156,9 @@ public class Challenges implements ChallengeReads {
         Instant now = now();
         return new ChallengeList(
                 ChallengeEntity.<ChallengeEntity>list("destId = ?1 and status = 'pending' and expiresAt > ?2 order by createdAt",
-                        playerId, now).stream().map(c -> view(c, now)).toList(),
+                        playerId, now).stream().map(c -> views.view(c, now)).toList(),
                 ChallengeEntity.<ChallengeEntity>list("challengerId = ?1 and status = 'pending' and expiresAt > ?2 order by createdAt",
-                        playerId, now).stream().map(c -> view(c, now)).toList());
+                        playerId, now).stream().map(c -> views.view(c, now)).toList());
     }
 
     /**
@@ -181,7 +174,7 @@ public class Challenges implements ChallengeReads {
         if (c == null || !(me.id().equals(c.challengerId) || me.id().equals(c.destId))) {
             throw notFound();
         }
-        return view(c, now());
+        return views.view(c, now());
     }
 
     /**
@@ -203,7 +196,7 @@ public class Challenges implements ChallengeReads {
         PlayerRow challenger = players.byId(c.challengerId)
                 .orElseThrow(() -> new GameException(Failure.CHALLENGE_NOT_PENDING, "the challenger's registration has ended",
                         Map.of("challengeStatus", "canceled")));
-        GameView game = games.start(new NewMatch(c.gameType, c.ruleset, options(c), clock(c), c.rated, challenger,
+        GameView game = games.start(new NewMatch(c.gameType, c.ruleset, views.options(c), views.clock(c), c.rated, challenger,
                 c.challengerSeat, me));
         c.status = "accepted";
         c.gameId = game.id();
@@ -258,46 +251,6 @@ public class Challenges implements ChallengeReads {
         }
     }
 
-    void stop(@Observes ShutdownEvent event) {
-        stopping = true;
-    }
-
-    @Scheduled(every = "${cardtable.challenges.sweep-every:5s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
-    void scheduled() {
-        if (stopping) {
-            return;
-        }
-        try {
-            expireDue();
-        } catch (RuntimeException e) {
-            if (!stopping) {
-                LOG.warn("expiring challenges failed; the next run retries: " + e.getMessage());
-            }
-        }
-    }
-
-    /**
-     * Expires pending challenges past their time (at most {@value #MAX_EXPIRED_PER_RUN} a call),
-     * skipping those another transaction holds; each is told to both players.
-     *
-     * @return how many this call expired
-     */
-    public int expireDue() {
-        return QuarkusTransaction.requiringNew().call(() -> {
-            Instant now = now();
-            @SuppressWarnings("unchecked")
-            List<ChallengeEntity> due = em.createNativeQuery("select * from challenges where status = 'pending' and "
-                            + "expires_at <= ?1 order by expires_at limit " + MAX_EXPIRED_PER_RUN + " for update skip locked",
-                    ChallengeEntity.class).setParameter(1, now).getResultList();
-            for (ChallengeEntity c : due) {
-                c.status = "expired";
-                c.endedAt = now;
-                changed(c);
-            }
-            return due.size();
-        });
-    }
-
     /**
      * Challenge {@code id}, locked, pending, and answered by the side that may: its challenged player
      * ({@code challenged}) or its challenger.
@@ -322,7 +275,7 @@ public class Challenges implements ChallengeReads {
     }
 
     private static void requirePending(ChallengeEntity c, Instant now) {
-        String status = status(c, now);
+        String status = ChallengeViews.status(c, now);
         if (!"pending".equals(status)) {
             Map<String, Object> ext = new LinkedHashMap<>();
             ext.put("challengeStatus", status);
@@ -334,11 +287,6 @@ public class Challenges implements ChallengeReads {
         }
     }
 
-    /** The challenge's status as of {@code now}: a pending one past its time is expired. */
-    private static String status(ChallengeEntity c, Instant now) {
-        return "pending".equals(c.status) && !now.isBefore(c.expiresAt) ? "expired" : c.status;
-    }
-
     private PlayerRow holder(String key) {
         return players.required(key, "challenges are between registered players: send the player's key as 'X-Player-Key'");
     }
@@ -348,22 +296,9 @@ public class Challenges implements ChallengeReads {
     }
 
     private ChallengeView changed(ChallengeEntity c) {
-        ChallengeView v = view(c, now());
+        ChallengeView v = views.view(c, now());
         changes.fire(new ChallengeChanged(v, c.challengerId, c.destId));
         return v;
-    }
-
-    private ChallengeView view(ChallengeEntity c, Instant now) {
-        return new ChallengeView(c.id, c.challengerName, c.destName, c.gameType, c.ruleset, options(c), clock(c), c.rated,
-                c.challengerSeat, status(c, now), c.declineReason, c.gameId, c.createdAt, c.expiresAt);
-    }
-
-    private Map<String, String> options(ChallengeEntity c) {
-        return c.options == null ? null : json.stringMap(c.options);
-    }
-
-    private Clocks.ClockSettings clock(ChallengeEntity c) {
-        return c.clock == null ? null : json.read(c.clock, Clocks.ClockSettings.class);
     }
 
     private Instant now() {

@@ -40,7 +40,7 @@ public class ChallengesTest {
     MovableClock clock;
 
     @Inject
-    Challenges challenges;
+    ChallengeSweep sweep;
 
     @AfterEach
     void resetClock() {
@@ -161,11 +161,11 @@ public class ChallengesTest {
         as(bobKey).post("/api/challenges/" + expiring + "/accept").then().statusCode(409)
                 .body("challengeStatus", equalTo("expired"));
         as(bobKey).get("/api/challenges").then().body("in", hasSize(0));
-        int swept = challenges.expireDue();
+        int swept = sweep.expireDue();
         assertEquals(true, swept >= 1);
         assertEquals("expired", dbStatus(expiring));
         // Once written, it is not expired (nor told) again.
-        assertEquals(0, challenges.expireDue());
+        assertEquals(0, sweep.expireDue());
     }
 
     private static String dbStatus(String id) {
