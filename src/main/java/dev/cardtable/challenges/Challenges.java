@@ -40,6 +40,13 @@ import java.util.UUID;
 @ApplicationScoped
 public class Challenges implements ChallengeReads {
 
+    /** The pending challenges made to player ?1 as of ?2, oldest first: walks {@code challenges_in_idx}. */
+    static final String PENDING_IN = "select * from challenges where dest_id = ?1 and status = 'pending' and expires_at > ?2 "
+            + "order by created_at";
+    /** The pending challenges player ?1 made, as of ?2, oldest first: walks {@code challenges_out_idx}. */
+    static final String PENDING_OUT = "select * from challenges where challenger_id = ?1 and status = 'pending' "
+            + "and expires_at > ?2 order by created_at";
+
     @Inject
     RegisteredPlayers players;
 
@@ -137,13 +144,7 @@ public class Challenges implements ChallengeReads {
     public ChallengeList list(String key) {
         PlayerRow me = holder(key);
         Instant now = now();
-        List<ChallengeView> in = ChallengeEntity.<ChallengeEntity>list(
-                "destId = ?1 and status = 'pending' and expiresAt > ?2 order by createdAt", me.id(), now)
-                .stream().map(c -> views.view(c, now)).toList();
-        List<ChallengeView> out = ChallengeEntity.<ChallengeEntity>list(
-                "challengerId = ?1 and status = 'pending' and expiresAt > ?2 order by createdAt", me.id(), now)
-                .stream().map(c -> views.view(c, now)).toList();
-        return new ChallengeList(in, out);
+        return pending(me.id(), now);
     }
 
     /**
@@ -153,12 +154,18 @@ public class Challenges implements ChallengeReads {
     @Override
     @Transactional
     public ChallengeList pendingOf(UUID playerId) {
-        Instant now = now();
-        return new ChallengeList(
-                ChallengeEntity.<ChallengeEntity>list("destId = ?1 and status = 'pending' and expiresAt > ?2 order by createdAt",
-                        playerId, now).stream().map(c -> views.view(c, now)).toList(),
-                ChallengeEntity.<ChallengeEntity>list("challengerId = ?1 and status = 'pending' and expiresAt > ?2 order by createdAt",
-                        playerId, now).stream().map(c -> views.view(c, now)).toList());
+        return pending(playerId, now());
+    }
+
+    private ChallengeList pending(UUID playerId, Instant now) {
+        return new ChallengeList(pending(PENDING_IN, playerId, now), pending(PENDING_OUT, playerId, now));
+    }
+
+    private List<ChallengeView> pending(String sql, UUID playerId, Instant now) {
+        @SuppressWarnings("unchecked")
+        List<ChallengeEntity> rows = em.createNativeQuery(sql, ChallengeEntity.class).setParameter(1, playerId)
+                .setParameter(2, now).getResultList();
+        return rows.stream().map(c -> views.view(c, now)).toList();
     }
 
     /**

@@ -34,6 +34,9 @@ public class Pairing {
 
     private static final Logger LOG = Logger.getLogger(Pairing.class);
 
+    /** The oldest open seeks, at most ?1 of them: walks {@code seeks_open_idx}. */
+    static final String OPEN_SEEKS = "select * from seeks where status = 'open' order by created_at, id limit ?1";
+
     @Inject
     Seeks seeks;
 
@@ -87,9 +90,10 @@ public class Pairing {
             SeekEntity.update("status = 'abandoned', endedAt = ?1 where status = 'open' and seenAt < ?2", now,
                     now.minus(config.keepAlive()));
         });
+        @SuppressWarnings("unchecked")
         List<PairingRule.Candidate> open = QuarkusTransaction.requiringNew().call(() ->
-                SeekEntity.<SeekEntity>find("status = 'open' order by createdAt, id").page(0, config.batch()).list()
-                        .stream().map(s -> new PairingRule.Candidate(s.id, s.playerId,
+                ((List<SeekEntity>) em.createNativeQuery(OPEN_SEEKS, SeekEntity.class).setParameter(1, config.batch())
+                        .getResultList()).stream().map(s -> new PairingRule.Candidate(s.id, s.playerId,
                                 s.gameType + "/" + s.ruleset + "/" + s.clock + "/" + s.rated, s.rating, s.ratingMin,
                                 s.ratingMax, s.createdAt)).toList());
         List<UUID> made = new ArrayList<>();

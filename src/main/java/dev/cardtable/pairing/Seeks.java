@@ -38,6 +38,14 @@ public class Seeks implements SeekReads {
     /** The greatest rating a range may name. */
     static final int MAX_RATING = 4000;
 
+    /**
+     * How many games waiting or running a player (?1) is seated in; finds the player's seats by
+     * {@code seats_player_idx}.
+     */
+    static final String ACTIVE_GAMES = """
+            select count(*) from seats s join games g on g.id = s.game_id
+            where s.player_id = ?1 and g.status in ('waiting', 'active')""";
+
     @Inject
     RegisteredPlayers players;
 
@@ -85,9 +93,7 @@ public class Seeks implements SeekReads {
         // One player's seeks are made one at a time, so that the caps hold.
         em.createNativeQuery("select id from players where id = ?1 for update").setParameter(1, me.id()).getResultList();
         Instant now = now();
-        Number active = (Number) em.createNativeQuery("""
-                select count(*) from seats s join games g on g.id = s.game_id
-                where s.player_id = ?1 and g.status in ('waiting', 'active')""").setParameter(1, me.id()).getSingleResult();
+        Number active = (Number) em.createNativeQuery(ACTIVE_GAMES).setParameter(1, me.id()).getSingleResult();
         if (active.intValue() >= config.maxActiveGames()) {
             throw new GameException(Failure.ACTIVE_GAMES_LIMIT, "a player in " + config.maxActiveGames()
                     + " games waiting or running cannot seek another; finish one first", Map.of("limit", config.maxActiveGames()));
