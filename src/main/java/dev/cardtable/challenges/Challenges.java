@@ -1,26 +1,19 @@
 package dev.cardtable.challenges;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardtable.platform.Failure;
 import dev.cardtable.platform.GameException;
+import dev.cardtable.platform.JsonText;
 import dev.cardtable.platform.Names;
-import dev.cardtable.platform.game.Clocks;
 import dev.cardtable.platform.game.GameCatalog;
-import dev.cardtable.platform.game.GameRow;
-import dev.cardtable.platform.game.GameStore;
 import dev.cardtable.platform.game.GameType;
+import dev.cardtable.platform.game.GameWriter;
 import dev.cardtable.platform.game.PlayerRow;
 import dev.cardtable.platform.game.RegisteredPlayers;
-import dev.cardtable.platform.game.Seating;
 import dev.cardtable.platform.game.view.GameView;
-import dev.cardtable.play.NewGame;
+import dev.cardtable.play.GameAsk;
 import dev.cardtable.play.NewGames;
+import dev.cardtable.play.NewMatch;
 import dev.cardtable.players.PlayerRevoked;
-import io.quarkus.narayana.jta.QuarkusTransaction;
-import io.quarkus.runtime.ShutdownEvent;
-import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.enterprise.event.Observes;
@@ -28,13 +21,8 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
-import org.jboss.logging.Logger;
 
-import java.security.SecureRandom;
-import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,17 +34,18 @@ import java.util.UUID;
  * after {@code cardtable.challenges.timeout}. Every change fires a {@link ChallengeChanged}.
  *
  * <p>A pending challenge whose time has passed answers as {@code expired} at once; the sweep
- * ({@link #expireDue()}) writes it so, and tells both players, within
+ * ({@link ChallengeSweep}) writes it so, and tells both players, within
  * {@code cardtable.challenges.sweep-every}.
  */
 @ApplicationScoped
 public class Challenges implements ChallengeReads {
 
-    private static final Logger LOG = Logger.getLogger(Challenges.class);
-    private static final int MAX_EXPIRED_PER_RUN = 200;
-    private static final TypeReference<Map<String, String>> OPTIONS = new TypeReference<>() { };
-
-    private final SecureRandom random = new SecureRandom();
+    /** The pending challenges made to player ?1 as of ?2, oldest first: walks {@code challenges_in_idx}. */
+    static final String PENDING_IN = "select * from challenges where dest_id = ?1 and status = 'pending' and expires_at > ?2 "
+            + "order by created_at";
+    /** The pending challenges player ?1 made, as of ?2, oldest first: walks {@code challenges_out_idx}. */
+    static final String PENDING_OUT = "select * from challenges where challenger_id = ?1 and status = 'pending' "
+            + "and expires_at > ?2 order by created_at";
 
     @Inject
     RegisteredPlayers players;
@@ -65,27 +54,25 @@ public class Challenges implements ChallengeReads {
     NewGames games;
 
     @Inject
-    GameStore store;
-
-    @Inject
     GameCatalog catalog;
 
     @Inject
     ChallengesConfig config;
 
     @Inject
-    Clock clock;
+    GameWriter writer;
 
     @Inject
-    ObjectMapper json;
+    JsonText json;
+
+    @Inject
+    ChallengeViews views;
 
     @Inject
     EntityManager em;
 
     @Inject
     Event<ChallengeChanged> changes;
-
-    private volatile boolean stopping;
 
     /**
      * Makes a challenge from the player whose key is {@code key} ({@code POST /api/challenges}).
@@ -116,17 +103,7 @@ public class Challenges implements ChallengeReads {
         if (dest.id().equals(me.id())) {
             throw new GameException(Failure.CHALLENGE_SELF, "a player cannot challenge itself");
         }
-        if (type.info().seats() != 2) {
-            throw new GameException(Failure.TWO_PLAYER_GAME_TYPE, type.name() + " is not a two-player game: challenges"
-                    + " and seeks are for two-player game types");
-        }
-        var ruleset = req.ruleset() == null ? type.info().defaultRuleset() : type.info().ruleset(req.ruleset());
-        ruleset.resolve(req.options() == null ? Map.of() : req.options());
-        Clocks.ClockSettings clockSettings = req.clock() == null ? null : req.clock().checked();
-        boolean rated = Boolean.TRUE.equals(req.rated());
-        if (rated && !type.offers(GameType.Ability.RATED)) {
-            throw new GameException(Failure.RATED_GAME_TYPE, type.name() + " games are not rated");
-        }
+        GameAsk ask = GameAsk.checked(type, req.ruleset(), req.options(), null, req.clock(), Boolean.TRUE.equals(req.rated()));
         if (req.challengerSeat() != null && (req.challengerSeat() < 0 || req.challengerSeat() > 1)) {
             throw GameException.malformed("'challengerSeat' must be 0 or 1, or left out for a seat drawn at acceptance");
         }
@@ -146,10 +123,10 @@ public class Challenges implements ChallengeReads {
         c.destId = dest.id();
         c.destName = dest.name();
         c.gameType = type.name();
-        c.ruleset = ruleset.name();
-        c.options = req.options() == null ? null : write(req.options());
-        c.clock = clockSettings == null ? null : write(clockSettings);
-        c.rated = rated;
+        c.ruleset = ask.ruleset().name();
+        c.options = req.options() == null ? null : json.write(req.options());
+        c.clock = ask.clock() == null ? null : json.write(ask.clock());
+        c.rated = ask.rated();
         c.challengerSeat = req.challengerSeat();
         c.status = "pending";
         c.createdAt = now;
@@ -167,13 +144,7 @@ public class Challenges implements ChallengeReads {
     public ChallengeList list(String key) {
         PlayerRow me = holder(key);
         Instant now = now();
-        List<ChallengeView> in = ChallengeEntity.<ChallengeEntity>list(
-                "destId = ?1 and status = 'pending' and expiresAt > ?2 order by createdAt", me.id(), now)
-                .stream().map(c -> view(c, now)).toList();
-        List<ChallengeView> out = ChallengeEntity.<ChallengeEntity>list(
-                "challengerId = ?1 and status = 'pending' and expiresAt > ?2 order by createdAt", me.id(), now)
-                .stream().map(c -> view(c, now)).toList();
-        return new ChallengeList(in, out);
+        return pending(me.id(), now);
     }
 
     /**
@@ -183,12 +154,18 @@ public class Challenges implements ChallengeReads {
     @Override
     @Transactional
     public ChallengeList pendingOf(UUID playerId) {
-        Instant now = now();
-        return new ChallengeList(
-                ChallengeEntity.<ChallengeEntity>list("destId = ?1 and status = 'pending' and expiresAt > ?2 order by createdAt",
-                        playerId, now).stream().map(c -> view(c, now)).toList(),
-                ChallengeEntity.<ChallengeEntity>list("challengerId = ?1 and status = 'pending' and expiresAt > ?2 order by createdAt",
-                        playerId, now).stream().map(c -> view(c, now)).toList());
+        return pending(playerId, now());
+    }
+
+    private ChallengeList pending(UUID playerId, Instant now) {
+        return new ChallengeList(pending(PENDING_IN, playerId, now), pending(PENDING_OUT, playerId, now));
+    }
+
+    private List<ChallengeView> pending(String sql, UUID playerId, Instant now) {
+        @SuppressWarnings("unchecked")
+        List<ChallengeEntity> rows = em.createNativeQuery(sql, ChallengeEntity.class).setParameter(1, playerId)
+                .setParameter(2, now).getResultList();
+        return rows.stream().map(c -> views.view(c, now)).toList();
     }
 
     /**
@@ -204,7 +181,7 @@ public class Challenges implements ChallengeReads {
         if (c == null || !(me.id().equals(c.challengerId) || me.id().equals(c.destId))) {
             throw notFound();
         }
-        return view(c, now());
+        return views.view(c, now());
     }
 
     /**
@@ -223,17 +200,11 @@ public class Challenges implements ChallengeReads {
         PlayerRow me = holder(key);
         Instant now = now();
         ChallengeEntity c = pendingFor(id, me, true, "accepts", now);
-        PlayerRow challenger = players.registered(c.challengerName).filter(p -> p.id().equals(c.challengerId))
+        PlayerRow challenger = players.byId(c.challengerId)
                 .orElseThrow(() -> new GameException(Failure.CHALLENGE_NOT_PENDING, "the challenger's registration has ended",
                         Map.of("challengeStatus", "canceled")));
-        int seat = c.challengerSeat != null ? c.challengerSeat : random.nextInt(2);
-        List<Seating.SeatSpec> seats = new ArrayList<>(List.of(
-                new Seating.SeatSpec(null, null, null, true), new Seating.SeatSpec(null, null, null, true)));
-        seats.set(seat, new Seating.SeatSpec(challenger.name(), null, null, null));
-        GameView created = games.create(new NewGame(c.gameType, c.ruleset, null, options(c), null, seats, clock(c), null,
-                false, challenger, c.rated));
-        GameRow waiting = store.lockForSeating(created.id()).orElseThrow(GameException::gameNotFound);
-        GameView game = games.seat(waiting, 1 - seat, me.name(), me);
+        GameView game = games.start(new NewMatch(c.gameType, c.ruleset, views.options(c), views.clock(c), c.rated, challenger,
+                c.challengerSeat, me));
         c.status = "accepted";
         c.gameId = game.id();
         c.endedAt = now;
@@ -287,46 +258,6 @@ public class Challenges implements ChallengeReads {
         }
     }
 
-    void stop(@Observes ShutdownEvent event) {
-        stopping = true;
-    }
-
-    @Scheduled(every = "${cardtable.challenges.sweep-every:5s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
-    void scheduled() {
-        if (stopping) {
-            return;
-        }
-        try {
-            expireDue();
-        } catch (RuntimeException e) {
-            if (!stopping) {
-                LOG.warn("expiring challenges failed; the next run retries: " + e.getMessage());
-            }
-        }
-    }
-
-    /**
-     * Expires pending challenges past their time (at most {@value #MAX_EXPIRED_PER_RUN} a call),
-     * skipping those another transaction holds; each is told to both players.
-     *
-     * @return how many this call expired
-     */
-    public int expireDue() {
-        return QuarkusTransaction.requiringNew().call(() -> {
-            Instant now = now();
-            @SuppressWarnings("unchecked")
-            List<ChallengeEntity> due = em.createNativeQuery("select * from challenges where status = 'pending' and "
-                            + "expires_at <= ?1 order by expires_at limit " + MAX_EXPIRED_PER_RUN + " for update skip locked",
-                    ChallengeEntity.class).setParameter(1, now).getResultList();
-            for (ChallengeEntity c : due) {
-                c.status = "expired";
-                c.endedAt = now;
-                changed(c);
-            }
-            return due.size();
-        });
-    }
-
     /**
      * Challenge {@code id}, locked, pending, and answered by the side that may: its challenged player
      * ({@code challenged}) or its challenger.
@@ -351,7 +282,7 @@ public class Challenges implements ChallengeReads {
     }
 
     private static void requirePending(ChallengeEntity c, Instant now) {
-        String status = status(c, now);
+        String status = ChallengeViews.status(c, now);
         if (!"pending".equals(status)) {
             Map<String, Object> ext = new LinkedHashMap<>();
             ext.put("challengeStatus", status);
@@ -363,14 +294,8 @@ public class Challenges implements ChallengeReads {
         }
     }
 
-    /** The challenge's status as of {@code now}: a pending one past its time is expired. */
-    private static String status(ChallengeEntity c, Instant now) {
-        return "pending".equals(c.status) && !now.isBefore(c.expiresAt) ? "expired" : c.status;
-    }
-
     private PlayerRow holder(String key) {
-        return players.holder(key).orElseThrow(() -> new GameException(Failure.PLAYER_KEY_REQUIRED,
-                "challenges are between registered players: send the player's key as 'X-Player-Key'"));
+        return players.required(key, "challenges are between registered players: send the player's key as 'X-Player-Key'");
     }
 
     private static GameException notFound() {
@@ -378,41 +303,12 @@ public class Challenges implements ChallengeReads {
     }
 
     private ChallengeView changed(ChallengeEntity c) {
-        ChallengeView v = view(c, now());
+        ChallengeView v = views.view(c, now());
         changes.fire(new ChallengeChanged(v, c.challengerId, c.destId));
         return v;
     }
 
-    private ChallengeView view(ChallengeEntity c, Instant now) {
-        return new ChallengeView(c.id, c.challengerName, c.destName, c.gameType, c.ruleset, options(c), clock(c), c.rated,
-                c.challengerSeat, status(c, now), c.declineReason, c.gameId, c.createdAt, c.expiresAt);
-    }
-
-    private Map<String, String> options(ChallengeEntity c) {
-        return c.options == null ? null : read(c.options, OPTIONS);
-    }
-
-    private Clocks.ClockSettings clock(ChallengeEntity c) {
-        return c.clock == null ? null : read(c.clock, new TypeReference<Clocks.ClockSettings>() { });
-    }
-
     private Instant now() {
-        return Instant.now(clock).truncatedTo(ChronoUnit.MICROS);
-    }
-
-    private String write(Object value) {
-        try {
-            return json.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private <T> T read(String text, TypeReference<T> type) {
-        try {
-            return json.readValue(text, type);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a stored challenge's JSON does not read: " + e.getMessage(), e);
-        }
+        return writer.now();
     }
 }

@@ -1,14 +1,11 @@
 package dev.cardtable.pairing;
 
 import dev.cardtable.platform.GameException;
-import dev.cardtable.platform.game.GameRow;
-import dev.cardtable.platform.game.GameStore;
 import dev.cardtable.platform.game.PlayerRow;
 import dev.cardtable.platform.game.RegisteredPlayers;
-import dev.cardtable.platform.game.Seating;
 import dev.cardtable.platform.game.view.GameView;
-import dev.cardtable.play.NewGame;
 import dev.cardtable.play.NewGames;
+import dev.cardtable.play.NewMatch;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.scheduler.Scheduled;
@@ -19,11 +16,9 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import org.jboss.logging.Logger;
 
-import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 
 /**
@@ -39,7 +34,8 @@ public class Pairing {
 
     private static final Logger LOG = Logger.getLogger(Pairing.class);
 
-    private final SecureRandom random = new SecureRandom();
+    /** The oldest open seeks, at most ?1 of them: walks {@code seeks_open_idx}. */
+    static final String OPEN_SEEKS = "select * from seeks where status = 'open' order by created_at, id limit ?1";
 
     @Inject
     Seeks seeks;
@@ -49,9 +45,6 @@ public class Pairing {
 
     @Inject
     NewGames games;
-
-    @Inject
-    GameStore store;
 
     @Inject
     RegisteredPlayers players;
@@ -97,9 +90,10 @@ public class Pairing {
             SeekEntity.update("status = 'abandoned', endedAt = ?1 where status = 'open' and seenAt < ?2", now,
                     now.minus(config.keepAlive()));
         });
+        @SuppressWarnings("unchecked")
         List<PairingRule.Candidate> open = QuarkusTransaction.requiringNew().call(() ->
-                SeekEntity.<SeekEntity>find("status = 'open' order by createdAt, id").page(0, config.batch()).list()
-                        .stream().map(s -> new PairingRule.Candidate(s.id, s.playerId,
+                ((List<SeekEntity>) em.createNativeQuery(OPEN_SEEKS, SeekEntity.class).setParameter(1, config.batch())
+                        .getResultList()).stream().map(s -> new PairingRule.Candidate(s.id, s.playerId,
                                 s.gameType + "/" + s.ruleset + "/" + s.clock + "/" + s.rated, s.rating, s.ratingMin,
                                 s.ratingMax, s.createdAt)).toList());
         List<UUID> made = new ArrayList<>();
@@ -133,14 +127,8 @@ public class Pairing {
         SeekEntity second = first == locked.get(0) ? locked.get(1) : locked.get(0);
         PlayerRow p1 = player(first);
         PlayerRow p2 = player(second);
-        int seat = random.nextInt(2);
-        List<Seating.SeatSpec> seats = new ArrayList<>(List.of(
-                new Seating.SeatSpec(null, null, null, true), new Seating.SeatSpec(null, null, null, true)));
-        seats.set(seat, new Seating.SeatSpec(p1.name(), null, null, null));
-        GameView created = games.create(new NewGame(first.gameType, first.ruleset, null, Map.of(), null, seats,
-                seeks.clock(first), null, false, p1, first.rated));
-        GameRow waiting = store.lockForSeating(created.id()).orElseThrow(GameException::gameNotFound);
-        GameView game = games.seat(waiting, 1 - seat, p2.name(), p2);
+        GameView game = games.start(new NewMatch(first.gameType, first.ruleset, null, seeks.clock(first), first.rated, p1,
+                null, p2));
         for (SeekEntity s : List.of(first, second)) {
             s.status = "paired";
             s.gameId = game.id();
@@ -150,7 +138,7 @@ public class Pairing {
     }
 
     private PlayerRow player(SeekEntity s) {
-        return players.registered(s.playerName).filter(p -> p.id().equals(s.playerId)).orElseThrow(() ->
+        return players.byId(s.playerId).orElseThrow(() ->
                 new GameException(dev.cardtable.platform.Failure.PLAYER_KEY_INVALID, "the registration of "
                         + s.playerName + " ended"));
     }

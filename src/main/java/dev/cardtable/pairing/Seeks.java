@@ -1,15 +1,16 @@
 package dev.cardtable.pairing;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardtable.platform.Failure;
 import dev.cardtable.platform.GameException;
+import dev.cardtable.platform.JsonText;
 import dev.cardtable.platform.events.StreamsOpen;
 import dev.cardtable.platform.game.Clocks;
 import dev.cardtable.platform.game.GameCatalog;
 import dev.cardtable.platform.game.GameType;
+import dev.cardtable.platform.game.GameWriter;
 import dev.cardtable.platform.game.PlayerRow;
 import dev.cardtable.platform.game.RegisteredPlayers;
+import dev.cardtable.play.GameAsk;
 import dev.cardtable.players.PlayerRevoked;
 import dev.cardtable.ratings.SeatRatings;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -20,9 +21,7 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
-import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +38,14 @@ public class Seeks implements SeekReads {
     /** The greatest rating a range may name. */
     static final int MAX_RATING = 4000;
 
+    /**
+     * How many games waiting or running a player (?1) is seated in; finds the player's seats by
+     * {@code seats_player_idx}.
+     */
+    static final String ACTIVE_GAMES = """
+            select count(*) from seats s join games g on g.id = s.game_id
+            where s.player_id = ?1 and g.status in ('waiting', 'active')""";
+
     @Inject
     RegisteredPlayers players;
 
@@ -52,10 +59,10 @@ public class Seeks implements SeekReads {
     SeeksConfig config;
 
     @Inject
-    Clock clock;
+    GameWriter writer;
 
     @Inject
-    ObjectMapper json;
+    JsonText json;
 
     @Inject
     EntityManager em;
@@ -78,23 +85,15 @@ public class Seeks implements SeekReads {
             throw GameException.malformed("'type' is required: a two-player game type");
         }
         GameType<?, ?, ?> type = catalog.type(req.type());
-        if (type.info().seats() != 2) {
-            throw new GameException(Failure.TWO_PLAYER_GAME_TYPE, type.name() + " is not a two-player game: challenges"
-                    + " and seeks are for two-player game types");
-        }
-        String ruleset = (req.ruleset() == null ? type.info().defaultRuleset() : type.info().ruleset(req.ruleset())).name();
-        Clocks.ClockSettings clockSettings = req.clock() == null ? null : req.clock().checked();
-        boolean rated = Boolean.TRUE.equals(req.rated());
-        if (rated && !type.offers(GameType.Ability.RATED)) {
-            throw new GameException(Failure.RATED_GAME_TYPE, type.name() + " games are not rated");
-        }
+        GameAsk ask = GameAsk.checked(type, req.ruleset(), null, null, req.clock(), Boolean.TRUE.equals(req.rated()));
+        String ruleset = ask.ruleset().name();
+        Clocks.ClockSettings clockSettings = ask.clock();
+        boolean rated = ask.rated();
         SeekView.Range range = checked(req.ratingRange());
         // One player's seeks are made one at a time, so that the caps hold.
         em.createNativeQuery("select id from players where id = ?1 for update").setParameter(1, me.id()).getResultList();
         Instant now = now();
-        Number active = (Number) em.createNativeQuery("""
-                select count(*) from seats s join games g on g.id = s.game_id
-                where s.player_id = ?1 and g.status in ('waiting', 'active')""").setParameter(1, me.id()).getSingleResult();
+        Number active = (Number) em.createNativeQuery(ACTIVE_GAMES).setParameter(1, me.id()).getSingleResult();
         if (active.intValue() >= config.maxActiveGames()) {
             throw new GameException(Failure.ACTIVE_GAMES_LIMIT, "a player in " + config.maxActiveGames()
                     + " games waiting or running cannot seek another; finish one first", Map.of("limit", config.maxActiveGames()));
@@ -110,7 +109,7 @@ public class Seeks implements SeekReads {
         s.playerName = me.name();
         s.gameType = type.name();
         s.ruleset = ruleset;
-        s.clock = clockSettings == null ? null : write(clockSettings);
+        s.clock = clockSettings == null ? null : json.write(clockSettings);
         s.rated = rated;
         s.rating = ratings.current(me.id(), type.name(), ruleset);
         s.ratingMin = range == null ? null : range.min();
@@ -225,8 +224,7 @@ public class Seeks implements SeekReads {
     }
 
     private PlayerRow holder(String key) {
-        return players.holder(key).orElseThrow(() -> new GameException(Failure.PLAYER_KEY_REQUIRED,
-                "seeks are for registered players: send the player's key as 'X-Player-Key'"));
+        return players.required(key, "seeks are for registered players: send the player's key as 'X-Player-Key'");
     }
 
     SeekView view(SeekEntity s) {
@@ -236,22 +234,10 @@ public class Seeks implements SeekReads {
     }
 
     Clocks.ClockSettings clock(SeekEntity s) {
-        try {
-            return s.clock == null ? null : json.readValue(s.clock, Clocks.ClockSettings.class);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a stored seek's clock does not read: " + e.getMessage(), e);
-        }
+        return s.clock == null ? null : json.read(s.clock, Clocks.ClockSettings.class);
     }
 
     Instant now() {
-        return Instant.now(clock).truncatedTo(ChronoUnit.MICROS);
-    }
-
-    private String write(Object value) {
-        try {
-            return json.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        return writer.now();
     }
 }

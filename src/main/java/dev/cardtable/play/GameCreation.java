@@ -23,7 +23,6 @@ import dev.cardtable.platform.game.GameWriter;
 import dev.cardtable.platform.game.PlayerRow;
 import dev.cardtable.platform.game.Progress;
 import dev.cardtable.platform.game.Projection;
-import dev.cardtable.platform.game.RatingRange;
 import dev.cardtable.platform.game.RegisteredPlayers;
 import dev.cardtable.platform.game.SeatCredential;
 import dev.cardtable.platform.game.SeatKind;
@@ -32,22 +31,25 @@ import dev.cardtable.platform.game.Seating;
 import dev.cardtable.platform.game.Status;
 import dev.cardtable.platform.game.view.Credential;
 import dev.cardtable.platform.game.view.GameView;
-import dev.cardtable.ratings.SeatRatings;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import jakarta.transaction.Transactional;
 
+import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.UnaryOperator;
 
 /** Creating games and taking open seats ({@code docs/api.md}, "Creating a game"). */
 @Singleton
 public class GameCreation implements NewGames {
+
+    private final SecureRandom random = new SecureRandom();
 
     @Inject
     GameCatalog catalog;
@@ -74,7 +76,7 @@ public class GameCreation implements NewGames {
     CertifiedSeeds certifiedSeeds;
 
     @Inject
-    SeatRatings seatRatings;
+    RatedGames rated;
 
 
     /**
@@ -93,7 +95,7 @@ public class GameCreation implements NewGames {
      */
     public GameView create(NewGame req, String playerKey) {
         if (req != null && req.rated() && req.certified()) {
-            checkRated(catalog.type(req.type()), req, false, null);
+            RatedGames.checkRated(catalog.type(req.type()), req, false, null);
             throw new GameException(Failure.RATED_DEAL, "a rated game is dealt from a secret server seed; leave out "
                     + "'certified'");
         }
@@ -138,19 +140,52 @@ public class GameCreation implements NewGames {
         return create(catalog.type(req.type()), req, dealt);
     }
 
-    private <S, M, V> GameView create(GameType<S, M, V> type, NewGame req, ServerDeal dealt) {
-        GameInfo info = type.info();
-        GameInfo.RulesetInfo ruleset = req.ruleset() == null ? info.defaultRuleset() : info.ruleset(req.ruleset());
-        Options options = ruleset.resolve(req.options() == null ? Map.of() : req.options());
-        if (req.seats() == null || req.seats().size() != info.seats()) {
-            throw GameException.malformed(info.type() + " takes exactly " + info.seats() + " seat(s) in 'seats'");
+    @Override
+    @Transactional
+    public GameView start(NewMatch match) {
+        PlayerRow first = match.first();
+        PlayerRow second = match.second();
+        if (first.id().equals(second.id())) {
+            throw new GameException(Failure.NAME_REGISTERED, "'" + second.name() + "' holds another seat of this game: a "
+                    + "registered player holds at most one seat of a game");
         }
+        int seat = match.firstSeat() != null ? match.firstSeat() : random.nextInt(2);
+        List<Seating.SeatSpec> specs = new ArrayList<>(List.of(new Seating.SeatSpec(second.name(), null, null, null),
+                new Seating.SeatSpec(second.name(), null, null, null)));
+        specs.set(seat, new Seating.SeatSpec(first.name(), null, null, null));
+        NewGame req = new NewGame(match.type(), match.ruleset(), null, match.options(), null, specs, match.clock(), null,
+                false, null, match.rated());
+        return create(catalog.type(req.type()), req, null, rows -> {
+            List<SeatRow> verified = new ArrayList<>(rows.size());
+            for (SeatRow r : rows) {
+                verified.add(players.verifySeat(r, r.seat() == seat ? first : second));
+            }
+            return verified;
+        }, 1 - seat);
+    }
+
+    private <S, M, V> GameView create(GameType<S, M, V> type, NewGame req, ServerDeal dealt) {
+        return create(type, req, dealt, rows -> players.verify(rows, req.player()), null);
+    }
+
+    /**
+     * Creates the game {@code req} asks for, its seats verified by {@code verify}; the answer is
+     * as seat {@code answer} sees it, with its token only, or (null) as the first human seat sees
+     * it, with every token.
+     */
+    private <S, M, V> GameView create(GameType<S, M, V> type, NewGame req, ServerDeal dealt,
+                                      UnaryOperator<List<SeatRow>> verify, Integer answer) {
+        GameInfo info = type.info();
+        GameAsk ask = GameAsk.checked(type, req.ruleset(), req.options(), req.seats() == null ? List.of() : req.seats(),
+                req.clock(), req.rated());
+        GameInfo.RulesetInfo ruleset = ask.ruleset();
+        Options options = ask.options();
         boolean customDeal = req.deal() != null;
         if (req.rated()) {
-            checkRated(type, req, customDeal, dealt);
+            RatedGames.checkRated(type, req, customDeal, dealt);
         }
         if (req.ratingRange() != null) {
-            checkRange(req);
+            RatedGames.checkRange(req);
         }
         if (req.seed() != null && customDeal) {
             throw GameException.malformed("give either 'seed' or 'deal', not both");
@@ -165,11 +200,11 @@ public class GameCreation implements NewGames {
         // Validates the custom deal before anything is stored.
         S initial = type.rules().deal(new Setup(ruleset.name(), options, deal));
         Seating.Seated seated = Seating.seat(type, req.seats());
-        List<SeatRow> seats = players.verify(seated.seats(), req.player());
+        List<SeatRow> seats = verify.apply(seated.seats());
         if (req.rated()) {
-            seats.forEach(GameCreation::checkRatedSeat);
+            seats.forEach(RatedGames::checkRatedSeat);
         }
-        Clocks.ClockSettings clock = req.clock() == null ? null : req.clock().checked();
+        Clocks.ClockSettings clock = ask.clock();
         boolean waiting = seats.stream().anyMatch(s -> s.kind() == SeatKind.OPEN);
         Instant now = writer.now();
         GameRow g = GameRow.builder().id(UUID.randomUUID()).type(info.type()).ruleset(ruleset.name())
@@ -190,87 +225,12 @@ public class GameCreation implements NewGames {
         }
         // A clock starts with the game: saving sets its first deadline.
         GameRow stored = p.steps().isEmpty() && (clock == null || waiting) ? g : writer.save(p);
+        if (answer != null) {
+            return projection.game(type, stored, p.state(), answer).withCredentials(seated.credentials().stream()
+                    .filter(c -> answer.equals(c.seat())).toList());
+        }
         Integer viewer = seated.viewer();
         return projection.game(type, stored, p.state(), viewer).withCredentials(seated.credentials());
-    }
-
-    /**
-     * Refuses a rated game ({@code docs/ratings.md}) of a type that is not rated, not dealt from a
-     * secret server seed, or with a computer seat at another budget than its level's rating was
-     * measured at.
-     *
-     * @throws GameException {@code rated-game-type}, {@code rated-deal}, {@code rated-ai-budget}
-     */
-    private static void checkRated(GameType<?, ?, ?> type, NewGame req, boolean customDeal, ServerDeal dealt) {
-        if (!type.offers(GameType.Ability.RATED)) {
-            throw new GameException(Failure.RATED_GAME_TYPE, type.name() + " games are not rated; rated games are "
-                    + "Dazzle games");
-        }
-        if (req.seed() != null || customDeal || dealt != null) {
-            throw new GameException(Failure.RATED_DEAL, "a rated game is dealt from a secret server seed; leave out "
-                    + "'seed' and 'deal'");
-        }
-        for (Seating.SeatSpec s : req.seats()) {
-            if (s.aiBudget() != null) {
-                throw new GameException(Failure.RATED_AI_BUDGET, "a rated game's computer opponent plays at the budget "
-                        + "its rating was measured at (docs/ratings.md, \"Computer levels\"); leave out 'aiBudget'");
-            }
-        }
-    }
-
-    /**
-     * Refuses a rating range ({@code docs/ratings.md}, "Rating ranges") on a game that is not rated,
-     * or that leaves no seat open for a human to take.
-     *
-     * @throws GameException {@code rating-range-unrated}, {@code rating-range-no-open-seat}
-     */
-    private static void checkRange(NewGame req) {
-        if (!req.rated()) {
-            throw new GameException(Failure.RATING_RANGE_UNRATED, "a rating range is for a rated game: add "
-                    + "\"rated\": true, or leave out 'ratingRange'");
-        }
-        if (req.seats().stream().noneMatch(s -> s != null && s.isOpen())) {
-            throw new GameException(Failure.RATING_RANGE_NO_OPEN_SEAT, "a rating range says who may take an open "
-                    + "seat, and this game has none: add a seat {\"open\": true}, or leave out 'ratingRange'");
-        }
-    }
-
-    /**
-     * Refuses a player whose rating for the game's perf, as its seat would show it, lies outside
-     * the game's rating range.
-     *
-     * @throws GameException {@code rating-out-of-range}, with the player's {@code rating} and the
-     *                       game's {@code ratingRange}
-     */
-    private void checkRange(GameRow g, SeatRow taken) {
-        RatingRange range = g.ratingRange();
-        if (range == null) {
-            return;
-        }
-        double rating = seatRatings.current(taken.playerId(), g.type(), g.ruleset());
-        if (!range.admits(rating)) {
-            throw new GameException(Failure.RATING_OUT_OF_RANGE, "this game admits players rated " + range + " in "
-                    + g.type() + "/" + g.ruleset() + "; '" + taken.name() + "' is rated " + points(rating),
-                    Map.of("rating", rating, "ratingRange", range));
-        }
-    }
-
-    /** A rating to one decimal, without a trailing {@code .0}: {@code 1500}, {@code 1600.4}. */
-    private static String points(double rating) {
-        double tenths = Math.rint(rating * 10) / 10;
-        return tenths == Math.rint(tenths) ? Long.toString((long) tenths) : Double.toString(tenths);
-    }
-
-    /**
-     * Refuses a human seat of a rated game that no registered player holds with its key.
-     *
-     * @throws GameException {@code rated-seat-unverified}
-     */
-    private static void checkRatedSeat(SeatRow s) {
-        if (s.kind() == SeatKind.HUMAN && !s.verified()) {
-            throw new GameException(Failure.RATED_SEAT_UNVERIFIED, "seat " + s.seat() + " of a rated game must be "
-                    + "taken by a registered player with its key (X-Player-Key)");
-        }
     }
 
     /**
@@ -325,8 +285,8 @@ public class GameCreation implements NewGames {
                     + "player holds at most one seat of a game");
         }
         if (g.rated()) {
-            checkRatedSeat(seats.get(seat));
-            checkRange(g, seats.get(seat));
+            RatedGames.checkRatedSeat(seats.get(seat));
+            rated.checkRange(g, seats.get(seat));
         }
         store.updateSeats(id, List.of(seats.get(seat)));
         Instant now = writer.now();

@@ -33,6 +33,16 @@ public interface NewGames {
     GameView createDealt(NewGame req, ServerDeal dealt);
 
     /**
+     * Starts a game between two registered players, both seats verified and filled as it is created:
+     * it is never open, so the lobby never shows it. Computer-free, it starts at once. Joins the
+     * caller's transaction.
+     *
+     * @return the game as {@code second}'s seat sees it, with that seat's token
+     * @throws GameException as {@link #create(NewGame)}; {@code name-registered} when both are one player
+     */
+    GameView start(NewMatch match);
+
+    /**
      * Seats {@code name} in open seat {@code seat} of locked game {@code g}, with a new token; the
      * game starts when it was the last open seat. The seat is verified when {@code holder} (or null)
      * is the registered player of that name. The caller holds the transaction and the game's lock.

@@ -45,6 +45,11 @@ public class PlayerStore {
         return PlayerEntity.byName(name).map(PlayerStore::row);
     }
 
+    /** The standing registration of player {@code id}, or empty. */
+    public Optional<PlayerRow> byId(UUID id) {
+        return PlayerEntity.<PlayerEntity>findByIdOptional(id).filter(p -> p.revokedAt == null).map(PlayerStore::row);
+    }
+
     /** Replaces the key hash of player {@code id} under its row's lock; false when it no longer stands. */
     public boolean rotate(UUID id, String keyHash, Instant at) {
         return PlayerEntity.lockStanding(id).map(p -> {

@@ -88,8 +88,7 @@ public class Players implements RegisteredPlayers {
     }
 
     private PlayerRow owner(String name, String key) {
-        PlayerRow p = holder(key).orElseThrow(() -> new GameException(Failure.PLAYER_KEY_REQUIRED,
-                "this request needs '" + HEADER + ": <player key>'"));
+        PlayerRow p = required(key, "this request needs '" + HEADER + ": <player key>'");
         if (!p.name().equalsIgnoreCase(name)) { // a registered name is one name in any case
             throw new GameException(Failure.PLAYER_KEY_INVALID, "the key is not the key of '" + name + "'");
         }
@@ -122,6 +121,11 @@ public class Players implements RegisteredPlayers {
     @Override
     public Optional<PlayerRow> registered(String name) {
         return store.byName(name);
+    }
+
+    @Override
+    public Optional<PlayerRow> byId(java.util.UUID id) {
+        return store.byId(id);
     }
 
     /**

@@ -65,6 +65,25 @@ public class PlayerEventStore {
     public record Seated(UUID gameId, int seat) {
     }
 
+    /**
+     * A player's events after a position, in order, each with whether its transaction is over:
+     * the player, the position's transaction and id, the limit. Walks {@code player_events_player_idx}.
+     */
+    static final String AFTER = """
+            select e.id, e.tx::text as tx_text, e.kind, e.game_id, e.data,
+                   e.tx < pg_snapshot_xmin(pg_current_snapshot()) as ready
+            from player_events e where e.player_id = ? and (e.tx, e.id) > (?::xid8, ?)
+            order by e.tx, e.id limit ?""";
+
+    /**
+     * A player's verified seats in games waiting or running, oldest game first: the player, the
+     * limit. Finds the player's seats by {@code seats_player_idx}.
+     */
+    static final String UNFINISHED = """
+            select g.id, s.seat from seats s join games g on g.id = s.game_id
+            where s.player_id = ? and g.status in ('waiting', 'active')
+            order by g.created_at, g.id limit ?""";
+
     @Inject
     Db db;
 
@@ -100,11 +119,7 @@ public class PlayerEventStore {
      */
     public Batch after(UUID playerId, Cursor after, int limit) {
         return db.work(c -> {
-            try (PreparedStatement ps = c.prepareStatement("""
-                    select e.id, e.tx::text as tx_text, e.kind, e.game_id, e.data,
-                           e.tx < pg_snapshot_xmin(pg_current_snapshot()) as ready
-                    from player_events e where e.player_id = ? and (e.tx, e.id) > (?::xid8, ?)
-                    order by e.tx, e.id limit ?""")) {
+            try (PreparedStatement ps = c.prepareStatement(AFTER)) {
                 ps.setObject(1, playerId);
                 ps.setString(2, after.tx());
                 ps.setLong(3, after.id());
@@ -185,10 +200,7 @@ public class PlayerEventStore {
     /** The verified seats of {@code playerId} in games waiting or running, oldest game first (at most {@code limit}). */
     public List<Seated> unfinished(UUID playerId, int limit) {
         return db.work(c -> {
-            try (PreparedStatement ps = c.prepareStatement("""
-                    select g.id, s.seat from seats s join games g on g.id = s.game_id
-                    where s.player_id = ? and g.status in ('waiting', 'active')
-                    order by g.created_at, g.id limit ?""")) {
+            try (PreparedStatement ps = c.prepareStatement(UNFINISHED)) {
                 ps.setObject(1, playerId);
                 ps.setInt(2, limit);
                 List<Seated> out = new ArrayList<>();

@@ -80,8 +80,7 @@ public class PlayerEvents {
      */
     @Transactional
     public PlayerRow owner(String name, String key) {
-        PlayerRow holder = players.holder(key).orElseThrow(() -> new GameException(Failure.PLAYER_KEY_REQUIRED,
-                "a player's events need its key as 'X-Player-Key' (or a ticket taken with it)"));
+        PlayerRow holder = players.required(key, "a player's events need its key as 'X-Player-Key' (or a ticket taken with it)");
         return check(name, holder.id());
     }
 

@@ -1,18 +1,15 @@
 package dev.cardtable.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.cardtable.support.SseClient;
 import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -179,50 +176,49 @@ public final class BotSoak {
         }
     }
 
-    /** Follows the bot's stream, resuming with Last-Event-ID, and tallies what it delivered. */
+    /**
+     * Follows the bot's stream ({@link SseClient}, each event checked against {@code openapi.yaml}),
+     * resuming with Last-Event-ID, and tallies what it delivered.
+     */
     private void follow(String name, String key, LinkedBlockingQueue<String[]> events) {
         String last = null;
         while (!Thread.currentThread().isInterrupted()) {
-            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + "/api/players/" + name + "/events"))
-                    .header("Accept", "text/event-stream").header("X-Player-Key", key);
-            if (last != null) {
-                b.header("Last-Event-ID", last);
-            }
+            SseClient sse = SseClient.connectAs(base + "/api/players/" + name + "/events", last, key);
             try {
-                HttpResponse<InputStream> r = http.send(b.build(), HttpResponse.BodyHandlers.ofInputStream());
-                count("stream", r.statusCode());
-                if (r.statusCode() != 200) {
+                int status = sse.status();
+                count("stream", status);
+                if (status != 200) {
                     Thread.sleep(1000);
                     continue;
                 }
-                BufferedReader lines = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8));
-                String event = null;
-                String id = null;
-                StringBuilder data = new StringBuilder();
-                for (String line; (line = lines.readLine()) != null; ) {
-                    if (line.isEmpty()) {
-                        if (!data.isEmpty()) {
-                            tally(name, event, data.toString());
-                            events.add(new String[] {event, data.toString()});
-                            if (id != null) {
-                                last = id;
-                            }
+                while (true) {
+                    boolean ended = sse.ended();
+                    SseClient.Event e = sse.poll(ended ? Duration.ZERO : Duration.ofSeconds(1));
+                    if (e == null) {
+                        if (ended) {
+                            break;
                         }
-                        event = null;
-                        id = null;
-                        data.setLength(0);
-                    } else if (line.startsWith("event:")) {
-                        event = line.substring(6).trim();
-                    } else if (line.startsWith("id:")) {
-                        id = line.substring(3).trim();
-                    } else if (line.startsWith("data:")) {
-                        data.append(line.substring(5).trim());
+                        continue;
+                    }
+                    tally(name, e.name(), e.data());
+                    events.add(new String[] {e.name(), e.data()});
+                    if (e.id() != null) {
+                        last = e.id();
                     }
                 }
-            } catch (IOException e) {
-                count("stream-dropped", 0);
             } catch (InterruptedException e) {
                 return;
+            } catch (AssertionError e) {
+                failures.add(name + ": " + e.getMessage());
+                return;
+            } catch (Exception e) {
+                count("stream-dropped", 0);
+            } finally {
+                try {
+                    sse.close();
+                } catch (AssertionError ignored) {
+                    // told above, as a failure
+                }
             }
         }
     }

@@ -1,11 +1,14 @@
 package dev.cardtable.challenges;
 
+import dev.cardtable.support.Api;
 import dev.cardtable.support.Db;
 import dev.cardtable.support.MovableClock;
 import dev.cardtable.support.PostgresResource;
 import dev.cardtable.support.Race;
+import dev.cardtable.support.SseClient;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
@@ -23,9 +26,13 @@ import static dev.cardtable.players.PlayersTest.register;
 import static dev.cardtable.players.PlayersTest.unique;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Challenges (docs/api.md, "Challenges"): made, listed, accepted into one game with both seats
@@ -40,7 +47,7 @@ public class ChallengesTest {
     MovableClock clock;
 
     @Inject
-    Challenges challenges;
+    ChallengeSweep sweep;
 
     @AfterEach
     void resetClock() {
@@ -95,6 +102,34 @@ public class ChallengesTest {
                 .body("code", equalTo("challenge-not-pending")).body("challengeStatus", equalTo("accepted"))
                 .body("gameId", equalTo(gameId));
         as(bobKey).get("/api/challenges").then().body("in", hasSize(0));
+    }
+
+    @Test
+    void anAcceptedChallengesGameIsNeverOpenInTheLobby() throws Exception {
+        String alice = unique("chL"), bob = unique("chM");
+        String aliceKey = register(alice), bobKey = register(bob);
+        try (SseClient sse = SseClient.connect("http://localhost:" + RestAssured.port + "/api/lobby/events", null, null)) {
+            assertEquals(200, sse.status());
+            String id = challenge(aliceKey, Map.of("player", bob, "type", "dazzle")).then().statusCode(201)
+                    .extract().path("id");
+            String gameId = as(bobKey).post("/api/challenges/" + id + "/accept").then().statusCode(201)
+                    .extract().path("game.id");
+            // A game opened after it: once the lobby tells of this one, it has told of everything before.
+            String marker = Api.create(Map.of("type", "dazzle", "seats", List.of(Map.of("name", unique("chN")),
+                    Map.of("open", true)))).then().statusCode(201).extract().path("id");
+            List<String> seen = new ArrayList<>();
+            for (int i = 0; i < 50; i++) {
+                SseClient.Event e = sse.poll(Duration.ofSeconds(10));
+                assertNotNull(e, "the lobby never told of the game opened after the challenge's: " + seen);
+                seen.add(e.name() + " " + e.data());
+                if (e.data() != null && e.data().contains(marker)) {
+                    break;
+                }
+            }
+            assertTrue(seen.stream().noneMatch(e -> e.contains(gameId)), "the challenge's game showed in the lobby: " + seen);
+            as(null).get("/api/lobby?limit=100").then().statusCode(200).body("items.id", not(hasItem(gameId)));
+            as(bobKey).get("/api/games/" + gameId).then().statusCode(200).body("status", equalTo("active"));
+        }
     }
 
     @Test
@@ -161,11 +196,11 @@ public class ChallengesTest {
         as(bobKey).post("/api/challenges/" + expiring + "/accept").then().statusCode(409)
                 .body("challengeStatus", equalTo("expired"));
         as(bobKey).get("/api/challenges").then().body("in", hasSize(0));
-        int swept = challenges.expireDue();
+        int swept = sweep.expireDue();
         assertEquals(true, swept >= 1);
         assertEquals("expired", dbStatus(expiring));
         // Once written, it is not expired (nor told) again.
-        assertEquals(0, challenges.expireDue());
+        assertEquals(0, sweep.expireDue());
     }
 
     private static String dbStatus(String id) {

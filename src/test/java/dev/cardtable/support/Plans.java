@@ -92,4 +92,54 @@ public final class Plans {
         }
         return out;
     }
+
+    /** Every sequential scan of {@code table} in {@code plan}, as a fault. */
+    public static List<String> seqScans(JsonNode plan, String table) {
+        return scans(plan).stream().filter(s -> s.relation().equals(table) && s.node().equals("Seq Scan"))
+                .map(s -> "sequential scan of " + table).toList();
+    }
+
+    /** Whether a node of {@code plan} walks index {@code index} (an index scan, or a bitmap's). */
+    public static boolean uses(JsonNode plan, String index) {
+        if (index.equals(plan.path("Index Name").asText())) {
+            return true;
+        }
+        for (JsonNode child : plan.path("Plans")) {
+            if (uses(child, index)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The uuid PostgreSQL makes of {@code md5(text)}, as the fills name their players and games. */
+    public static java.util.UUID md5Uuid(Connection c, String text) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("select md5(?)::uuid")) {
+            ps.setString(1, text);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getObject(1, java.util.UUID.class);
+            }
+        }
+    }
+
+    /**
+     * Registered players seated in the {@link FilledSchema}: the one in the most games, and one in
+     * about the median number.
+     */
+    public static List<java.util.UUID> seatedPlayers(Connection c) throws SQLException {
+        List<java.util.UUID> out = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("""
+                select player_id from (select player_id, count(*) n from seats where player_id is not null
+                                       group by player_id) t order by n desc, player_id""");
+             ResultSet rs = ps.executeQuery()) {
+            List<java.util.UUID> all = new ArrayList<>();
+            while (rs.next()) {
+                all.add(rs.getObject(1, java.util.UUID.class));
+            }
+            out.add(all.getFirst());
+            out.add(all.get(all.size() / 2));
+        }
+        return out;
+    }
 }

@@ -35,6 +35,7 @@ public final class SseClient implements AutoCloseable {
     private final CompletableFuture<HttpResponse<Stream<String>>> response;
     private volatile Stream<String> lines;
     private volatile AssertionError undescribed;
+    private volatile boolean ended;
 
     private SseClient(HttpRequest request) {
         String path = request.uri().getRawPath();
@@ -74,6 +75,8 @@ public final class SseClient implements AutoCloseable {
                 }
             } catch (RuntimeException closed) {
                 // the stream was closed by close()
+            } finally {
+                ended = true;
             }
         }, SseClient::reader);
     }
@@ -152,6 +155,14 @@ public final class SseClient implements AutoCloseable {
         Event e = events.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
         failIfUndescribed();
         return e;
+    }
+
+    /**
+     * Whether the stream has ended (the server closed it, or it broke): every event it carried is
+     * queued already, for {@link #take} and {@link #poll}.
+     */
+    public boolean ended() {
+        return ended;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.cardtable.platform.game;
 
+import dev.cardtable.platform.Failure;
 import dev.cardtable.platform.GameException;
 
 import java.util.List;
@@ -20,6 +21,9 @@ public interface RegisteredPlayers {
     /** The standing registration of {@code name} (compared case-insensitively), or empty. */
     Optional<PlayerRow> registered(String name);
 
+    /** The standing registration of player {@code id}, or empty once revoked (or never made). */
+    Optional<PlayerRow> byId(UUID id);
+
     /**
      * The id of the player whose key {@code key} is, for counting its requests; empty for no key
      * or one that opens no registration (such a request is refused later, with {@code 401}).
@@ -32,6 +36,17 @@ public interface RegisteredPlayers {
      * @throws GameException {@code player-key-invalid} for a key that opens no standing registration
      */
     Optional<PlayerRow> holder(String key);
+
+    /**
+     * The registered player whose key {@code key} is, for a request that needs one.
+     *
+     * @param detail the problem's detail when no key came: what needs it, and how to send it
+     * @throws GameException {@code player-key-required} for no key (null or blank),
+     *                       {@code player-key-invalid} for a key that opens no standing registration
+     */
+    default PlayerRow required(String key, String detail) {
+        return holder(key).orElseThrow(() -> new GameException(Failure.PLAYER_KEY_REQUIRED, detail));
+    }
 
     /**
      * {@code seats} with the seat of {@code holder} (or null) verified; every other human seat

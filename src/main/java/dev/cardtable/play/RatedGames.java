@@ -1,0 +1,102 @@
+package dev.cardtable.play;
+
+import dev.cardtable.platform.Failure;
+import dev.cardtable.platform.GameException;
+import dev.cardtable.platform.game.GameRow;
+import dev.cardtable.platform.game.GameType;
+import dev.cardtable.platform.game.RatingRange;
+import dev.cardtable.platform.game.SeatKind;
+import dev.cardtable.platform.game.SeatRow;
+import dev.cardtable.platform.game.Seating;
+import dev.cardtable.ratings.SeatRatings;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import java.util.Map;
+
+/**
+ * What a rated game ({@code docs/ratings.md}) requires of its deal, its seats and, with a rating
+ * range, of the players who take its open seat; checked as a game is created or a seat taken.
+ */
+@Singleton
+public class RatedGames {
+
+    @Inject
+    SeatRatings seatRatings;
+
+    /**
+     * Refuses a rated game ({@code docs/ratings.md}) of a type that is not rated, not dealt from a
+     * secret server seed, or with a computer seat at another budget than its level's rating was
+     * measured at.
+     *
+     * @throws GameException {@code rated-game-type}, {@code rated-deal}, {@code rated-ai-budget}
+     */
+    static void checkRated(GameType<?, ?, ?> type, NewGame req, boolean customDeal, ServerDeal dealt) {
+        GameAsk.requireRated(type);
+        if (req.seed() != null || customDeal || dealt != null) {
+            throw new GameException(Failure.RATED_DEAL, "a rated game is dealt from a secret server seed; leave out "
+                    + "'seed' and 'deal'");
+        }
+        for (Seating.SeatSpec s : req.seats()) {
+            if (s.aiBudget() != null) {
+                throw new GameException(Failure.RATED_AI_BUDGET, "a rated game's computer opponent plays at the budget "
+                        + "its rating was measured at (docs/ratings.md, \"Computer levels\"); leave out 'aiBudget'");
+            }
+        }
+    }
+
+    /**
+     * Refuses a rating range ({@code docs/ratings.md}, "Rating ranges") on a game that is not rated,
+     * or that leaves no seat open for a human to take.
+     *
+     * @throws GameException {@code rating-range-unrated}, {@code rating-range-no-open-seat}
+     */
+    static void checkRange(NewGame req) {
+        if (!req.rated()) {
+            throw new GameException(Failure.RATING_RANGE_UNRATED, "a rating range is for a rated game: add "
+                    + "\"rated\": true, or leave out 'ratingRange'");
+        }
+        if (req.seats().stream().noneMatch(s -> s != null && s.isOpen())) {
+            throw new GameException(Failure.RATING_RANGE_NO_OPEN_SEAT, "a rating range says who may take an open "
+                    + "seat, and this game has none: add a seat {\"open\": true}, or leave out 'ratingRange'");
+        }
+    }
+
+    /**
+     * Refuses a player whose rating for the game's perf, as its seat would show it, lies outside
+     * the game's rating range.
+     *
+     * @throws GameException {@code rating-out-of-range}, with the player's {@code rating} and the
+     *                       game's {@code ratingRange}
+     */
+    void checkRange(GameRow g, SeatRow taken) {
+        RatingRange range = g.ratingRange();
+        if (range == null) {
+            return;
+        }
+        double rating = seatRatings.current(taken.playerId(), g.type(), g.ruleset());
+        if (!range.admits(rating)) {
+            throw new GameException(Failure.RATING_OUT_OF_RANGE, "this game admits players rated " + range + " in "
+                    + g.type() + "/" + g.ruleset() + "; '" + taken.name() + "' is rated " + points(rating),
+                    Map.of("rating", rating, "ratingRange", range));
+        }
+    }
+
+    /** A rating to one decimal, without a trailing {@code .0}: {@code 1500}, {@code 1600.4}. */
+    private static String points(double rating) {
+        double tenths = Math.rint(rating * 10) / 10;
+        return tenths == Math.rint(tenths) ? Long.toString((long) tenths) : Double.toString(tenths);
+    }
+
+    /**
+     * Refuses a human seat of a rated game that no registered player holds with its key.
+     *
+     * @throws GameException {@code rated-seat-unverified}
+     */
+    static void checkRatedSeat(SeatRow s) {
+        if (s.kind() == SeatKind.HUMAN && !s.verified()) {
+            throw new GameException(Failure.RATED_SEAT_UNVERIFIED, "seat " + s.seat() + " of a rated game must be "
+                    + "taken by a registered player with its key (X-Player-Key)");
+        }
+    }
+}
