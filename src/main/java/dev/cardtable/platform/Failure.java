@@ -46,6 +46,7 @@ public enum Failure {
     RATED_DEAL(422, "rated-deal", "Deal not rated"),
     RATED_SEAT_UNVERIFIED(422, "rated-seat-unverified", "Rated seat not verified"),
     RATED_AI_BUDGET(422, "rated-ai-budget", "Rated computer opponent at another budget"),
+    RATED_NO_HUMAN(422, "rated-no-human", "Rated game without a human seat"),
     CHALLENGE_SELF(422, "challenge-self", "Challenge to oneself"),
     TWO_PLAYER_GAME_TYPE(422, "two-player-game-type", "Not a two-player game type"),
     RATING_RANGE_UNRATED(422, "rating-range-unrated", "Rating range on an unrated game"),

@@ -90,7 +90,7 @@ public class GameCreation implements NewGames {
      *                       Scoundrel; {@code certified-deal-unavailable}; {@code player-key-invalid},
      *                       {@code player-key-mismatch}, {@code name-registered}; for {@code rated}:
      *                       {@code rated-game-type}, {@code rated-deal}, {@code rated-seat-unverified},
-     *                       {@code rated-ai-budget}; for {@code ratingRange}: {@code rating-range-unrated},
+     *                       {@code rated-ai-budget}, {@code rated-no-human}; for {@code ratingRange}: {@code rating-range-unrated},
      *                       {@code rating-range-no-open-seat}
      */
     public GameView create(NewGame req, String playerKey) {

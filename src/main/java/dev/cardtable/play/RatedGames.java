@@ -26,10 +26,11 @@ public class RatedGames {
 
     /**
      * Refuses a rated game ({@code docs/ratings.md}) of a type that is not rated, not dealt from a
-     * secret server seed, or with a computer seat at another budget than its level's rating was
-     * measured at.
+     * secret server seed, with no human seat, or with a computer seat at another budget than its
+     * level's rating was measured at.
      *
-     * @throws GameException {@code rated-game-type}, {@code rated-deal}, {@code rated-ai-budget}
+     * @throws GameException {@code rated-game-type}, {@code rated-deal}, {@code rated-no-human} (every
+     *                       seat a computer's), {@code rated-ai-budget}
      */
     static void checkRated(GameType<?, ?, ?> type, NewGame req, boolean customDeal, ServerDeal dealt) {
         GameAsk.requireRated(type);
@@ -37,8 +38,12 @@ public class RatedGames {
             throw new GameException(Failure.RATED_DEAL, "a rated game is dealt from a secret server seed; leave out "
                     + "'seed' and 'deal'");
         }
-        for (Seating.SeatSpec s : req.seats()) {
-            if (s.aiBudget() != null) {
+        if (req.seats() != null && req.seats().stream().allMatch(s -> s != null && s.ai() != null && !s.isOpen())) {
+            throw new GameException(Failure.RATED_NO_HUMAN, "a rated game rates people: give it a human seat (a name, "
+                    + "or {\"open\": true}); computer levels have fixed ratings (docs/ratings.md, \"Computer levels\")");
+        }
+        for (Seating.SeatSpec s : req.seats() == null ? java.util.List.<Seating.SeatSpec>of() : req.seats()) {
+            if (s != null && s.aiBudget() != null) {
                 throw new GameException(Failure.RATED_AI_BUDGET, "a rated game's computer opponent plays at the budget "
                         + "its rating was measured at (docs/ratings.md, \"Computer levels\"); leave out 'aiBudget'");
             }

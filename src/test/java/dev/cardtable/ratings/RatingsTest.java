@@ -426,6 +426,16 @@ public class RatingsTest {
         as(null).header("X-Player-Key", alice.key()).body(Map.of("type", "dazzle", "rated", true,
                 "seats", List.of(Map.of("name", alice.name()), Map.of("ai", "ismcts", "aiBudget", 1)))).post("/api/games")
                 .then().statusCode(422).body("code", equalTo("rated-ai-budget"));
+        // A rated game rates people: two computer seats are refused, and so is a null seat, without a fault.
+        long games = Long.parseLong(count("select count(*) from games"));
+        as(null).body(Map.of("type", "dazzle", "rated", true,
+                "seats", List.of(Map.of("ai", "random"), Map.of("ai", "heuristic")))).post("/api/games")
+                .then().statusCode(422).contentType("application/problem+json").body("code", equalTo("rated-no-human"));
+        as(null).contentType("application/json").body("{\"type\":\"dazzle\",\"rated\":true,\"certified\":true,\"seats\":[null,{\"ai\":\"random\"}]}")
+                .post("/api/games").then().statusCode(org.hamcrest.Matchers.lessThan(500)).contentType("application/problem+json");
+        as(null).contentType("application/json").body("{\"type\":\"dazzle\",\"rated\":true,\"seats\":[null,{\"ai\":\"random\"}]}")
+                .post("/api/games").then().statusCode(org.hamcrest.Matchers.lessThan(500)).contentType("application/problem+json");
+        assertEquals(Long.toString(games), count("select count(*) from games"), "nothing was stored");
         assertEquals("0", count("select count(*) from ratings r join players p on p.id = r.player_id where p.name = ?",
                 alice.name()), "nothing was rated");
 
