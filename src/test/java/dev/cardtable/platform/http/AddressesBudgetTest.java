@@ -1,20 +1,16 @@
 package dev.cardtable.platform.http;
 
 import dev.cardtable.support.Db;
+import dev.cardtable.support.Loopback;
 import dev.cardtable.support.PostgresResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
-import io.restassured.RestAssured;
-import io.restassured.config.HttpClientConfig;
-import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import org.junit.jupiter.api.Test;
 
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.util.Map;
 import java.util.UUID;
 
@@ -50,15 +46,7 @@ class AddressesBudgetTest {
     private static final long DELAY_MS = 500;
 
     private static RequestSpecification from(int host) {
-        InetAddress local;
-        try {
-            local = InetAddress.getByName("127.0.0." + host);
-        } catch (UnknownHostException e) {
-            throw new IllegalStateException(e);
-        }
-        return RestAssured.given().config(RestAssured.config().httpClient(HttpClientConfig.httpClientConfig()
-                        .setParam("http.route.local-address", local)))
-                .contentType(ContentType.JSON).accept(ContentType.JSON);
+        return Loopback.from(host);
     }
 
     @Test

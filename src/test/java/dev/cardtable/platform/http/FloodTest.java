@@ -1,22 +1,18 @@
 package dev.cardtable.platform.http;
 
 import dev.cardtable.support.Db;
+import dev.cardtable.support.Loopback;
 import dev.cardtable.support.PostgresResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
-import io.restassured.RestAssured;
-import io.restassured.config.HttpClientConfig;
-import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -73,17 +69,8 @@ class FloodTest {
         Db.update("delete from rate_limit_buckets");
     }
 
-    /** A request from loopback address {@code 127.0.0.<host>}. */
     private static RequestSpecification from(int host) {
-        InetAddress local;
-        try {
-            local = InetAddress.getByName("127.0.0." + host);
-        } catch (UnknownHostException e) {
-            throw new IllegalStateException(e);
-        }
-        return RestAssured.given().config(RestAssured.config().httpClient(HttpClientConfig.httpClientConfig()
-                        .setParam("http.route.local-address", local)))
-                .contentType(ContentType.JSON).accept(ContentType.JSON);
+        return Loopback.from(host);
     }
 
     private static RequestSpecification from(int host, String token, String playerKey) {
