@@ -57,7 +57,7 @@ public class Thinking {
     @PostConstruct
     void bounds() {
         threads = Math.max(1, config.threads().orElse(Runtime.getRuntime().availableProcessors()));
-        int queue = Math.max(0, config.queue().orElse(2 * threads));
+        int queue = Math.max(0, config.queue().orElse(16 * threads));
         places = threads + queue;
         perClient = Math.max(1, (int) Math.floor(config.clientShare() * places));
         running = new Semaphore(threads, true);
@@ -144,8 +144,9 @@ public class Thinking {
 
     private GameException busy(String why) {
         metrics.counter("cardtable.thinking.refused").increment();
-        return new GameException(Failure.SERVER_BUSY, why + "; try again in " + RETRY_AFTER_SECONDS + " s",
-                Map.of("retryAfter", RETRY_AFTER_SECONDS));
+        // A write refused here rolls back whole: nothing it asked for was applied.
+        return new GameException(Failure.SERVER_BUSY, why + "; nothing was applied; try again in " + RETRY_AFTER_SECONDS
+                + " s", Map.of("retryAfter", RETRY_AFTER_SECONDS, "outcome", "not-applied"));
     }
 
     private static String client() {

@@ -16,7 +16,10 @@ public interface ThinkingConfig {
     /** How many computations run at once on an instance. Absent: the number of processors. */
     Optional<Integer> threads();
 
-    /** How many more may wait for one of them. Absent: twice {@link #threads()}. */
+    /**
+     * How many more may wait for one of them (each holding a worker thread, for at most
+     * {@link #maxWait()}). Absent: 16 times {@link #threads()}.
+     */
     Optional<Integer> queue();
 
     /**

@@ -223,7 +223,10 @@ public class ProblemMapper {
             }
         } else {
             LOG.warnf("database unreachable on %s %s: %s", method, path, (root == null ? cause : root).getMessage());
-            if (!outcomeUnknown) {
+            if (!outcomeUnknown && move) {
+                extensions.put("outcome", "not-applied");
+                detail = "the database is unreachable, so the move was not applied; send it again in " + retryAfter + " s";
+            } else if (!outcomeUnknown) {
                 detail = "the database is unreachable and nothing was changed; try again in " + retryAfter + " s";
             } else {
                 extensions.put("outcome", "unknown");
