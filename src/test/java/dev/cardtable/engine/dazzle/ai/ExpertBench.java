@@ -120,8 +120,8 @@ public final class ExpertBench {
         System.out.printf(Locale.ROOT, "%s vs %s, %d deals x 2 seats = %d games, threads %d, %.1f s%n",
                 a, b, deals, t.games(), threads, (System.nanoTime() - start) / 1e9);
         System.out.printf(Locale.ROOT, "W/D/L %d/%d/%d  score %.1f%% ± %.1f [%.1f, %.1f]  decided %.1f%% [%.1f, %.1f]%n",
-                wins, draws, losses, 100 * t.score(), 100 * t.halfWidth(), 100 * (t.score() - t.halfWidth()),
-                100 * (t.score() + t.halfWidth()), wins + losses == 0 ? 0 : 100.0 * wins / (wins + losses),
+                wins, draws, losses, 100 * t.score(), 100 * t.halfWidth(), 100 * Math.max(0, t.score() - t.halfWidth()),
+                100 * Math.min(1, t.score() + t.halfWidth()), wins + losses == 0 ? 0 : 100.0 * wins / (wins + losses),
                 100 * decided[0], 100 * decided[1]);
         System.out.printf(Locale.ROOT, "ms per decision: %s %.2f (%d), %s %.2f (%d), ratio %.2f%n",
                 a, t.aMillis(), ad, b, t.bMillis(), bd, t.bMillis() == 0 ? 0 : t.aMillis() / t.bMillis());
