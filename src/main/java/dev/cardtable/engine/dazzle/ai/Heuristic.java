@@ -75,6 +75,60 @@ final class Heuristic {
     }
 
     /**
+     * Seat 0's table score of {@code p} (seat 1's is its negative): a pending offer is split the way
+     * the chooser prefers, and a finished game scores its points margin.
+     */
+    double tableValue(Position p) {
+        if (p.over()) {
+            return p.score(0) - p.score(1);
+        }
+        int[] c0 = p.claim[0], c1 = p.claim[1];
+        int toPlace = p.cardsToPlace();
+        if (p.offerA >= 0) {
+            int me = p.mover();
+            int a = p.offerA, b = p.offerB;
+            toPlace -= 2;
+            double k = kEnd + kPerCard * toPlace, bias = biasPerCard * toPlace;
+            double va = split(p.worth, p.claim[me], p.claim[1 - me], true, a, b, k, bias);
+            double vb = split(p.worth, p.claim[me], p.claim[1 - me], true, b, a, k, bias);
+            double v = Math.max(va, vb);
+            return me == 0 ? v : -v;
+        }
+        double k = kEnd + kPerCard * toPlace, bias = biasPerCard * toPlace;
+        double total = 0;
+        for (int c = 0; c < 4; c++) {
+            double lead = (c0[c] - c1[c]) / k;
+            lead = lead > 1 ? 1 : lead < -1 ? -1 : lead;
+            total += (p.worth[c] + bias) * lead;
+        }
+        return total;
+    }
+
+    /**
+     * The mover's table score if it owns {@code own} and invests {@code invest} of the offer (a
+     * choice), as {@link #choose} values it.
+     */
+    double choiceValue(Position p, int own, int invest) {
+        int me = p.mover();
+        int toPlace = p.cardsToPlace() - 2;
+        return split(p.worth, p.claim[me], p.claim[1 - me], true, own, invest, kEnd + kPerCard * toPlace,
+                biasPerCard * toPlace);
+    }
+
+    /**
+     * The mover's table score if it presents {@code a} and {@code b} and the receiver takes the split
+     * worse for the mover, as {@link #choose} values it.
+     */
+    double presentValue(Position p, int a, int b) {
+        int me = p.mover();
+        int toPlace = p.cardsToPlace() - 2;
+        double k = kEnd + kPerCard * toPlace, bias = biasPerCard * toPlace;
+        int[] mine = p.claim[me], theirs = p.claim[1 - me];
+        return Math.min(split(p.worth, mine, theirs, false, a, b, k, bias),
+                split(p.worth, mine, theirs, false, b, a, k, bias));
+    }
+
+    /**
      * My table score after {@code own} is owned (by me when {@code iOwn}, else by the other seat)
      * and {@code invest} is invested.
      */

@@ -16,13 +16,29 @@ final class Search {
      * @param marginWeight the share of the reward given by the points margin (rest: win/draw/loss)
      * @param greedy      the chance that a playout move is the heuristic's rather than random
      * @param heuristic   the playout heuristic
+     * @param presentSamples when above 0, playouts are guided cheaply instead of by {@code greedy}:
+     *                    a presentation is the heuristic's best of that many random pairs of the hand
+     * @param chooseGreedy with guided playouts, the chance that a choice is the heuristic's rather
+     *                    than random
+     * @param width       when above 0, the tree considers only that many presentations at each
+     *                    presenting node: the best for the presenter by {@link Heuristic#presentValue}
+     * @param evalWeight  the share of the reward given by the heuristic's score of the leaf
+     *                    ({@link Heuristic#tableValue}) as a win chance, the logistic of the score over
+     *                    {@code evalScale}; 1 plays no playouts
+     * @param evalScale   points of heuristic score per unit of log-odds
      */
     // Heuristic playouts (greedy 0.5 or 1) cost two to three times as much per iteration and did not
     // win more often against the heuristic level at equal iterations, so playouts are uniformly
     // random; the time goes into more iterations instead, which did help (12000 beat 4000 in 63% of
     // decided games). The exploration constant 0.7 beat 0.4 and 1.0 head to head.
-    record Config(double exploration, double marginWeight, double greedy, Heuristic heuristic) {
+    record Config(double exploration, double marginWeight, double greedy, Heuristic heuristic,
+                  int presentSamples, double chooseGreedy, int width, double evalWeight, double evalScale) {
         static final Config STANDARD = new Config(0.7, 0.1, 0.0, Heuristic.STANDARD);
+
+
+        Config(double exploration, double marginWeight, double greedy, Heuristic heuristic) {
+            this(exploration, marginWeight, greedy, heuristic, 0, 0, 0, 0, 1);
+        }
     }
 
     private static final class Node {
@@ -35,6 +51,11 @@ final class Search {
         /** The moves of {@link #children}, kept sorted so that lookups are binary searches. */
         int[] childMoves = new int[0];
         int size;
+        /**
+         * presentValue[a * 12 + b]: the presenter's heuristic value of presenting kinds a and b here,
+         * filled on first use; the table at a node is the same in every guess, so it is too.
+         */
+        double[] presentValue;
 
         Node(int move, int mover) {
             this.move = move;
@@ -75,6 +96,8 @@ final class Search {
     private final Node[] found = new Node[Position.MOVES];
     private Node[] path = new Node[64];
     private final double exploration;
+    private final int width;
+    private final double[] scratchValue = new double[Position.MOVES];
     /** sqrtLog[n] = sqrt(ln n). */
     private double[] sqrtLog;
 
@@ -83,6 +106,7 @@ final class Search {
         this.config = config;
         this.rng = rng;
         this.exploration = config.exploration();
+        this.width = config.width();
     }
 
     /**
@@ -123,6 +147,9 @@ final class Search {
         path[depth++] = root;
         while (!pos.over()) {
             int n = pos.legalMoves(moves);
+            if (width > 0 && n > width && pos.presenting()) {
+                n = keepBest(node, n);
+            }
             int nUntried = 0;
             Node best = null;
             double bestScore = Double.NEGATIVE_INFINITY;
@@ -157,14 +184,64 @@ final class Search {
             pos.apply(best.move);
             push(node, depth++);
         }
-        playout();
-        double r0 = reward();
+        double r0;
+        double ew = config.evalWeight();
+        if (ew > 0) {
+            double e = 1 / (1 + Math.exp(-config.heuristic().tableValue(pos) / config.evalScale()));
+            if (ew >= 1) {
+                r0 = pos.over() ? reward() : e;
+            } else {
+                playout();
+                r0 = (1 - ew) * reward() + ew * e;
+            }
+        } else {
+            playout();
+            r0 = reward();
+        }
         for (int i = 1; i < depth; i++) {
             Node nd = path[i];
             nd.visits++;
             nd.reward += nd.mover == 0 ? r0 : 1 - r0;
         }
         root.visits++;
+    }
+
+    /**
+     * Keeps in {@code moves[0..width)} the {@code width} best of the {@code n} presentations in
+     * {@code moves} for the presenter at {@code node} (ties to the lower move), in ascending order.
+     */
+    private int keepBest(Node node, int n) {
+        double[] values = node.presentValue;
+        if (values == null) {
+            values = node.presentValue = new double[Position.OWN];
+            java.util.Arrays.fill(values, Double.NaN);
+        }
+        Heuristic h = config.heuristic();
+        for (int i = 0; i < n; i++) {
+            int m = moves[i];
+            double v = values[m];
+            if (Double.isNaN(v)) {
+                v = values[m] = h.presentValue(pos, m / Position.KINDS, m % Position.KINDS);
+            }
+            scratchValue[i] = v;
+        }
+        // Partial selection sort of the best width, then back to ascending move order.
+        for (int k = 0; k < width; k++) {
+            int bi = k;
+            for (int i = k + 1; i < n; i++) {
+                if (scratchValue[i] > scratchValue[bi] || (scratchValue[i] == scratchValue[bi] && moves[i] < moves[bi])) {
+                    bi = i;
+                }
+            }
+            int tm = moves[k];
+            moves[k] = moves[bi];
+            moves[bi] = tm;
+            double tv = scratchValue[k];
+            scratchValue[k] = scratchValue[bi];
+            scratchValue[bi] = tv;
+        }
+        Arrays.sort(moves, 0, width);
+        return width;
     }
 
     private void push(Node node, int depth) {
@@ -175,6 +252,10 @@ final class Search {
     }
 
     private void playout() {
+        if (config.presentSamples() > 0) {
+            guidedPlayout();
+            return;
+        }
         double greedy = config.greedy();
         while (!pos.over()) {
             int m;
@@ -182,6 +263,51 @@ final class Search {
                 m = config.heuristic().choose(pos, moves, rng);
             } else {
                 m = randomMove();
+            }
+            pos.apply(m);
+        }
+    }
+
+    /**
+     * A playout whose moves are cheap heuristic guesses: each presentation is the best for the
+     * presenter ({@link Heuristic#presentValue}) of a few random pairs of its hand, each choice the
+     * better split ({@link Heuristic#choiceValue}) with probability {@code chooseGreedy}, else random.
+     */
+    private void guidedPlayout() {
+        Heuristic h = config.heuristic();
+        int samples = config.presentSamples();
+        double chooseGreedy = config.chooseGreedy();
+        while (!pos.over()) {
+            int m;
+            if (!pos.presenting()) {
+                int a = pos.offerA, b = pos.offerB;
+                if (a == b) {
+                    m = Position.OWN + a;
+                } else if (chooseGreedy > 0 && (rng.next() >>> 11) * 0x1.0p-53 < chooseGreedy) {
+                    double va = h.choiceValue(pos, a, b), vb = h.choiceValue(pos, b, a);
+                    m = Position.OWN + (va > vb ? a : vb > va ? b : rng.below(2) == 0 ? a : b);
+                } else {
+                    m = Position.OWN + (rng.below(2) == 0 ? a : b);
+                }
+            } else if (pos.handSize[pos.mover()] == 2) {
+                m = randomMove();
+            } else {
+                int[] hand = pos.hand[pos.mover()];
+                int size = pos.handSize[pos.mover()];
+                m = -1;
+                double best = Double.NEGATIVE_INFINITY;
+                for (int s = 0; s < samples; s++) {
+                    int i = rng.below(size), j = rng.below(size - 1);
+                    if (j >= i) {
+                        j++;
+                    }
+                    int a = nth(hand, i), b = nth(hand, j);
+                    double v = h.presentValue(pos, a, b);
+                    if (v > best) {
+                        best = v;
+                        m = Position.present(a, b);
+                    }
+                }
             }
             pos.apply(m);
         }

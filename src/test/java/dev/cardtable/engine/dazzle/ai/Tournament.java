@@ -55,7 +55,11 @@ public final class Tournament {
         System.out.printf(Locale.ROOT, "%nthreads %d, %.1f s%n", threads, (System.nanoTime() - start) / 1e9);
     }
 
-    /** The opponent named {@code level}: a level name, or {@code ismcts:N} for N iterations. */
+    /**
+     * The opponent named {@code level}: a level name, or {@code ismcts:N} / {@code expert:N} for N
+     * iterations; {@code expert:N:exploration:marginWeight:presentSamples:chooseGreedy:width:evalWeight:evalScale}
+     * tunes expert.
+     */
     static Supplier<Player<DazzleView, DazzleMove>> player(String level) {
         String[] parts = level.split(":");
         return switch (parts[0]) {
@@ -72,6 +76,19 @@ public final class Tournament {
                 int it = parts.length > 1 ? Integer.parseInt(parts[1]) : IsmctsPlayer.DEFAULT_ITERATIONS;
                 Search.Config cfg = config(parts);
                 yield () -> new IsmctsPlayer(it, cfg);
+            }
+            case "expert" -> {
+                int it = parts.length > 1 ? Integer.parseInt(parts[1]) : ExpertPlayer.DEFAULT_ITERATIONS;
+                Search.Config d = ExpertPlayer.CONFIG;
+                Search.Config cfg = new Search.Config(
+                        parts.length > 2 ? Double.parseDouble(parts[2]) : d.exploration(),
+                        parts.length > 3 ? Double.parseDouble(parts[3]) : d.marginWeight(), 0, d.heuristic(),
+                        parts.length > 4 ? Integer.parseInt(parts[4]) : d.presentSamples(),
+                        parts.length > 5 ? Double.parseDouble(parts[5]) : d.chooseGreedy(),
+                        parts.length > 6 ? Integer.parseInt(parts[6]) : d.width(),
+                        parts.length > 7 ? Double.parseDouble(parts[7]) : d.evalWeight(),
+                        parts.length > 8 ? Double.parseDouble(parts[8]) : d.evalScale());
+                yield () -> new ExpertPlayer(it, cfg);
             }
             default -> throw new IllegalArgumentException("unknown level " + level);
         };
