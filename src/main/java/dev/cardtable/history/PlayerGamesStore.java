@@ -92,11 +92,17 @@ public class PlayerGamesStore {
         });
     }
 
-    /** Adds ended game {@code c} to its players' statistics: by name, and by registered player. */
+    /**
+     * Adds ended game {@code c} to its players' statistics: by name, and by registered player. The
+     * rows are written in the order of their keys, whatever the seats' order, so that two games of
+     * the same players ending at once lock them in the same order and cannot deadlock.
+     */
     void count(GameChanged c) {
-        List<Part> byName = parts(c.seats(), SeatRow::name).stream().filter(p -> p.outcome() != null).toList();
+        List<Part> byName = parts(c.seats(), SeatRow::name).stream().filter(p -> p.outcome() != null)
+                .sorted(java.util.Comparator.comparing(Part::name)).toList();
         List<Part> byPlayer = parts(c.seats(), s -> s.playerId() == null ? null : s.playerId().toString()).stream()
-                .filter(p -> p.outcome() != null).toList();
+                .filter(p -> p.outcome() != null).sorted(java.util.Comparator.comparing(p -> p.playerId().toString()))
+                .toList();
         db.work(conn -> {
             add(conn.prepareStatement(COUNT.formatted("name", "(name, game_type) where player_id is null")), byName, c, false);
             add(conn.prepareStatement(COUNT.formatted("player_id", "(player_id, game_type) where player_id is not null")),

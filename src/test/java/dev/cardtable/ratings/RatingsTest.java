@@ -277,6 +277,35 @@ public class RatingsTest {
         }
     }
 
+    /**
+     * Two players' games, half with each in seat 0, ending at once: every ending is answered 200
+     * (their statistics rows are locked in one order whatever the seats, so no ending deadlocks
+     * another), and each player's statistics count every game.
+     */
+    @Test
+    void gamesOfTwoPlayersInBothSeatOrdersEndingAtOnceAllCount() throws Exception {
+        Player alice = Player.register("sw");
+        Player bob = Player.register("sw");
+        List<Game> games = new ArrayList<>();
+        List<String> resigning = new ArrayList<>();
+        for (int i = 0; i < 16; i++) {
+            Game g = i % 2 == 0 ? play(alice, bob, false) : play(bob, alice, false);
+            games.add(g);
+            resigning.add(i % 4 < 2 ? g.token0() : g.token1());
+        }
+        List<Callable<Integer>> calls = new ArrayList<>();
+        for (int i = 0; i < games.size(); i++) {
+            Game g = games.get(i);
+            String token = resigning.get(i);
+            calls.add(() -> as(token).body(Map.of("action", "resign")).post("/api/games/" + g.id() + "/moves").statusCode());
+        }
+        assertEquals(java.util.Collections.nCopies(16, 200), Race.run(calls));
+        for (Player p : List.of(alice, bob)) {
+            as(null).get("/api/players/" + p.name() + "/stats").then().statusCode(200)
+                    .body("types.find { it.type == 'dazzle' }.played", equalTo(16));
+        }
+    }
+
     @Test
     void twentyRatedGamesEndingAtOnceEachRateThePlayerOnceInCommitOrder() throws Exception {
         Player alice = Player.register("r20");
