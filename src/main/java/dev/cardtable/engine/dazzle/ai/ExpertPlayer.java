@@ -62,16 +62,6 @@ final class ExpertPlayer implements Player<DazzleView, DazzleMove> {
         if (legalMoves.size() == 1) {
             return legalMoves.getFirst();
         }
-        int[] candidates = new int[legalMoves.size()];
-        for (int i = 0; i < candidates.length; i++) {
-            candidates[i] = Position.toInt(legalMoves.get(i));
-        }
-        int best = new Search(Determinizer.of(view), config, rng).run(iterations, candidates);
-        for (DazzleMove m : legalMoves) {
-            if (Position.toInt(m) == best) {
-                return m;
-            }
-        }
-        throw new IllegalStateException("the search chose a move that is not legal");
+        return IsmctsPlayer.search(Determinizer.of(view), config, iterations, legalMoves, rng);
     }
 }

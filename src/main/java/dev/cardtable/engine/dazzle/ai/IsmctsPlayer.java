@@ -65,11 +65,17 @@ public final class IsmctsPlayer implements Player<DazzleView, DazzleMove> {
         if (legalMoves.size() == 1) {
             return legalMoves.getFirst();
         }
+        return search(Determinizer.of(view), config, iterations, legalMoves, rng);
+    }
+
+    /** The move of {@code iterations} iterations of search over {@code determinizer}'s guesses. */
+    static DazzleMove search(Determinizer determinizer, Search.Config config, int iterations,
+                             List<DazzleMove> legalMoves, Rng rng) {
         int[] candidates = new int[legalMoves.size()];
         for (int i = 0; i < candidates.length; i++) {
             candidates[i] = Position.toInt(legalMoves.get(i));
         }
-        int best = new Search(Determinizer.of(view), config, rng).run(iterations, candidates);
+        int best = new Search(determinizer, config, rng).run(iterations, candidates);
         for (DazzleMove m : legalMoves) {
             if (Position.toInt(m) == best) {
                 return m;

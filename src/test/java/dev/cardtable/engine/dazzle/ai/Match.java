@@ -13,12 +13,30 @@ import dev.cardtable.engine.dazzle.DazzleRules;
 import dev.cardtable.engine.dazzle.DazzleState;
 import dev.cardtable.engine.dazzle.DazzleView;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /** Plays one game between two computer opponents, each seeing only its own seat's view. */
 final class Match {
 
     static final DazzleRules RULES = new DazzleRules();
+
+    /**
+     * A side that is also shown the other hand's colours, for experiments only: how much a player
+     * that knew them would gain bounds what any inference of them can gain.
+     */
+    static final class Oracle implements Player<DazzleView, DazzleMove> {
+        private final Player<DazzleView, DazzleMove> player;
+
+        Oracle(Player<DazzleView, DazzleMove> player) {
+            this.player = player;
+        }
+
+        @Override
+        public DazzleMove choose(DazzleView view, List<DazzleMove> legalMoves, Rng rng) {
+            return player.choose(view, legalMoves, rng);
+        }
+    }
 
     /** What one game produced. */
     record Outcome(DazzleResult result, long[] thinkNanos, int[] decisions) {
@@ -45,6 +63,9 @@ final class Match {
             int s = seat.number();
             List<DazzleMove> legal = RULES.legalMoves(state, seat);
             DazzleView view = RULES.view(state, Viewer.seat(seat));
+            if (players.get(s) instanceof Oracle) {
+                view = withOtherHand(view, RULES.view(state, Viewer.omniscient()), s);
+            }
             long t0 = System.nanoTime();
             DazzleMove move = players.get(s).choose(view, legal, rngs[s]);
             if (legal.size() > 1) {
@@ -54,5 +75,15 @@ final class Match {
             state = RULES.apply(state, seat, move);
         }
         return new Outcome(RULES.result(state).orElseThrow(), think, decisions);
+    }
+
+    /** {@code view} of seat {@code s} with the other seat's hand as {@code all} shows it. */
+    private static DazzleView withOtherHand(DazzleView view, DazzleView all, int s) {
+        List<DazzleView.SeatView> seats = new ArrayList<>(view.seats());
+        DazzleView.SeatView o = seats.get(1 - s);
+        seats.set(1 - s, new DazzleView.SeatView(all.seats().get(1 - s).hand(), o.handValues(), o.handSize(),
+                o.deck(), o.deckCards()));
+        return new DazzleView(view.seat(), view.round(), view.phase(), view.toAct(), view.offer(), seats,
+                view.removed(), view.removedCards(), view.colors(), view.revealed());
     }
 }

@@ -58,9 +58,14 @@ public final class Tournament {
     /**
      * The opponent named {@code level}: a level name, or {@code ismcts:N} / {@code expert:N} for N
      * iterations; {@code expert:N:exploration:marginWeight:presentSamples:chooseGreedy:width:evalWeight:evalScale}
-     * tunes expert.
+     * tunes expert;
+     * {@code oracle-<name>} is that side also shown the other hand's colours ({@link Match.Oracle}).
      */
     static Supplier<Player<DazzleView, DazzleMove>> player(String level) {
+        if (level.startsWith("oracle-")) {
+            Supplier<Player<DazzleView, DazzleMove>> inner = player(level.substring("oracle-".length()));
+            return () -> new Match.Oracle(inner.get());
+        }
         String[] parts = level.split(":");
         return switch (parts[0]) {
             case "random" -> RandomPlayer::new;
