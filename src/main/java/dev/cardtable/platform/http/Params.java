@@ -46,17 +46,20 @@ public final class Params {
     }
 
     /**
-     * An integer parameter named {@code name}.
+     * An integer parameter named {@code name}. A decimal beyond a 32-bit integer reads as the
+     * nearest one ({@link Integer#MAX_VALUE} or {@link Integer#MIN_VALUE}), so that the caller's own
+     * range check names the range that parameter allows.
      *
-     * @throws GameException {@code malformed-request} unless it is a decimal 32-bit integer
+     * @throws GameException {@code malformed-request} unless it is a decimal integer
      */
     public static int integer(String value, String name) {
         try {
             return Integer.parseInt(value);
         } catch (NumberFormatException e) {
-            boolean digits = value != null && value.matches("[+-]?[0-9]+");
-            throw new GameException(Failure.MALFORMED_REQUEST, "'" + name + "' must be an integer"
-                    + (digits ? " from " + Integer.MIN_VALUE + " to " + Integer.MAX_VALUE : ""));
+            if (value != null && value.matches("[+-]?[0-9]+")) {
+                return value.startsWith("-") ? Integer.MIN_VALUE : Integer.MAX_VALUE;
+            }
+            throw new GameException(Failure.MALFORMED_REQUEST, "'" + name + "' must be an integer");
         }
     }
 }

@@ -43,11 +43,17 @@ class HardeningTest {
     }
 
     @Test
-    void aNumberBeyondAnIntegerSaysItsRange() {
+    void aNumberBeyondAnIntegerSaysTheParametersOwnRange() {
         Api.Created g = Api.scoundrel("range", "ranger");
         as(null).get("/api/games/" + g.id() + "/moves?limit=99999999999").then().statusCode(400)
                 .contentType("application/problem+json").body("code", equalTo("malformed-request"))
-                .body("detail", containsString("to 2147483647"));
+                .body("detail", equalTo(as(null).get("/api/games/" + g.id() + "/moves?limit=1001").then()
+                        .statusCode(400).extract().path("detail")))
+                .body("detail", containsString("'limit' must be 1 to"));
+        given().get("/api/games?limit=-99999999999").then().statusCode(400)
+                .body("code", equalTo("malformed-request")).body("detail", containsString("'limit' must be 1 to"));
+        given().get("/api/games?limit=ten").then().statusCode(400)
+                .body("code", equalTo("malformed-request")).body("detail", equalTo("'limit' must be an integer"));
     }
 
     @Test
@@ -96,6 +102,22 @@ class HardeningTest {
             as(null).body(body).post("/api/games").then().statusCode(400).body("code", equalTo("malformed-request"));
         }
         as(g.token()).get("/api/games/" + g.id()).then().body("version", equalTo(0));
+    }
+
+    @Test
+    void aBodyInAnotherCharsetIsAnUnsupportedMediaTypeAndChangesNothing() {
+        Api.Created g = Api.scoundrel("charset", "chas");
+        String path = "/api/games/" + g.id() + "/moves";
+        List<String> room = g.response().path("view.room");
+        String move = "{\"action\":\"play\",\"card\":\"" + room.get(0) + "\"}";
+        for (String type : List.of("application/json; charset=ISO-8859-1", "application/json;charset=\"utf-16\"")) {
+            given().header("Authorization", "Bearer " + g.token()).contentType(type).body(move.getBytes(StandardCharsets.UTF_8))
+                    .post(path).then().statusCode(415).contentType("application/problem+json")
+                    .body("code", equalTo("unsupported-media-type")).body("detail", containsString("UTF-8"));
+        }
+        as(g.token()).get("/api/games/" + g.id()).then().body("version", equalTo(0));
+        given().header("Authorization", "Bearer " + g.token()).contentType("application/json; charset=\"UTF-8\"")
+                .body(move.getBytes(StandardCharsets.UTF_8)).post(path).then().statusCode(200);
     }
 
     @Test
