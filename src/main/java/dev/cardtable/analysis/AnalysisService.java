@@ -129,7 +129,7 @@ public class AnalysisService {
             throw new GameException(Failure.GAME_NOT_OVER,
                     "a game is analysed once it is over, when its dungeon order is public; this one is " + g.status().id());
         }
-        Sealing.check(g, null, clock.instant());
+        Sealing.checkForAll(g, "The analysis", clock.instant());
         String stored = analyses.find(id).orElse(null);
         return new Read(stored, stored != null ? null
                 : Replay.of(catalog.type(g.type()), g, moveLog.log(g.id(), 0, g.version()), json));

@@ -27,6 +27,7 @@ import static dev.cardtable.players.PlayersTest.register;
 import static dev.cardtable.players.PlayersTest.unique;
 import static dev.cardtable.support.Api.as;
 import static dev.cardtable.support.Api.move;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.notNullValue;
@@ -136,6 +137,11 @@ class DailyDealTest {
         as(token).get("/api/games/" + id + "/moves").then().statusCode(200);
         for (String path : List.of("", "/moves", "/timeline", "/states/1", "/record")) {
             as(null).get("/api/games/" + id + path).then().statusCode(403).body("code", equalTo("game-sealed"));
+        }
+        // The record and the analysis can be passed on: not even the seat gets them, and they say so.
+        for (String path : List.of("/record", "/analysis")) {
+            as(token).get("/api/games/" + id + path).then().statusCode(403).body("code", equalTo("game-sealed"))
+                    .body("detail", containsString("its seat included"));
         }
         try (SseClient sse = SseClient.connect("http://localhost:" + RestAssured.port + "/api/games/" + id + "/events", null, null)) {
             assertEquals(403, sse.status());

@@ -51,4 +51,19 @@ public final class Sealing {
                     + ": only its seat may read it until the day is over, at " + end(g.origin().daily()));
         }
     }
+
+    /**
+     * Refuses everyone, its seat included, {@code what} of {@code g} while {@code g} is sealed: a
+     * record or an analysis can be passed on, so it waits for the day's end.
+     *
+     * @param what what is asked for, e.g. "the record"
+     * @throws GameException {@code game-sealed}
+     */
+    public static void checkForAll(GameRow g, String what, Instant now) {
+        if (sealed(g, now)) {
+            throw new GameException(Failure.GAME_SEALED, what + " of a game of the daily deal of " + g.origin().daily()
+                    + " is given to nobody, its seat included, until the day is over, at " + end(g.origin().daily())
+                    + "; its seat reads the game itself meanwhile");
+        }
+    }
 }
