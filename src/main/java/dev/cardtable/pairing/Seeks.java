@@ -39,12 +39,12 @@ public class Seeks implements SeekReads {
     static final int MAX_RATING = 4000;
 
     /**
-     * How many games waiting or running a player (?1) is seated in; finds the player's seats by
-     * {@code seats_player_idx}.
+     * How many games waiting or running a player (?1) is seated in, from the {@code player_games}
+     * read model by {@code player_games_running_idx}, which holds only games not yet ended.
      */
     static final String ACTIVE_GAMES = """
-            select count(*) from seats s join games g on g.id = s.game_id
-            where s.player_id = ?1 and g.status in ('waiting', 'active')""";
+            select count(*) from player_games
+            where player_id = ?1 and status in ('waiting', 'active')""";
 
     @Inject
     RegisteredPlayers players;
