@@ -94,7 +94,10 @@ public class HistoryService {
         Instant after = q.createdAfter() == null ? null : bound(q.createdAfter(), "createdAfter", false);
         Instant before = q.createdBefore() == null ? null : bound(q.createdBefore(), "createdBefore", true);
         Paging.Cursor cursor = q.cursor() == null ? null : Paging.Cursor.decode(q.cursor());
-        HistoryQueries.Filter filter = new HistoryQueries.Filter(q.type(), status, q.player(), q.result(),
+        // A registered name is matched in any case, as everywhere; its seats carry it as registered.
+        String player = q.player() == null ? null
+                : players.registered(q.player()).map(PlayerRow::name).orElse(q.player());
+        HistoryQueries.Filter filter = new HistoryQueries.Filter(q.type(), status, player, q.result(),
                 rated, after, before, cursor == null ? null : cursor.createdAt(), cursor == null ? null : cursor.id(),
                 q.limit());
         // Finished games never change: a page of them only may come from the standby.
@@ -139,7 +142,7 @@ public class HistoryService {
             Instant micros = t.truncatedTo(ChronoUnit.MICROS);
             return Paging.inRange(upper && !micros.equals(t) ? micros.plus(1, ChronoUnit.MICROS) : micros);
         } catch (DateTimeParseException | IllegalArgumentException e) {
-            throw GameException.malformed("'" + name + "' must be an RFC 3339 UTC time between years 1 and 9999,"
+            throw GameException.malformed("'" + name + "' must be an RFC 3339 time between years 1 and 9999,"
                     + " e.g. 2026-11-29T12:00:00Z");
         }
     }

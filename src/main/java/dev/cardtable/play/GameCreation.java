@@ -260,7 +260,7 @@ public class GameCreation implements NewGames {
             throw GameException.malformed("seat must be 0 to " + (g.seats().size() - 1));
         }
         if (g.status() == Status.FINISHED) {
-            throw new GameException(Failure.GAME_OVER, "the game is over: it was cancelled while waiting");
+            throw new GameException(Failure.GAME_OVER, "the game is over: " + howItEnded(g));
         }
         if (g.seats().get(seat).kind() != SeatKind.OPEN) {
             throw new GameException(Failure.SEAT_TAKEN, "seat " + seat + " is not open");
@@ -334,5 +334,19 @@ public class GameCreation implements NewGames {
             stored = writer.save(p);
         }
         return projection.game(type, stored, p.state(), seat);
+    }
+
+    /** How finished game {@code g} ended, in words, from its result's {@code ending}. */
+    private String howItEnded(GameRow g) {
+        String ending = g.result() == null ? null : json.tree(g.result()).path("ending").asText(null);
+        return switch (ending == null ? "" : ending) {
+            case "aborted" -> g.seats().stream().anyMatch(s -> s.kind() == SeatKind.OPEN)
+                    ? "it was cancelled while waiting" : "it was aborted";
+            case "completed" -> "it was played to the end";
+            case "resigned" -> "a seat resigned";
+            case "timeout" -> "a seat ran out of time";
+            case "abandoned" -> "it was abandoned";
+            default -> "it has ended";
+        };
     }
 }

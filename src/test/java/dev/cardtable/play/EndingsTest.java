@@ -78,6 +78,9 @@ class EndingsTest {
                 .body("result.standings[1].outcome", equalTo("won")).body("applied[0].move.action", equalTo("resign"))
                 .body("applied[0].seat", equalTo(0));
         move(t.id(), t.t1(), Map.of("action", "resign")).then().statusCode(409).body("code", equalTo("game-over"));
+        // Its seats cannot be taken, and the refusal says how it ended.
+        as(null).body(Map.of("name", "tess")).post("/api/games/" + t.id() + "/seats/1").then().statusCode(409)
+                .body("code", equalTo("game-over")).body("detail", equalTo("the game is over: a seat resigned"));
         as(null).get("/api/players/sam/stats").then().body("types[0].won", equalTo(1));
     }
 

@@ -89,6 +89,11 @@ public class PlayersTest {
         as(null).body(Map.of("name", name)).header("X-Player-Key", key).post("/api/games/" + id + "/seats/1")
                 .then().statusCode(200).body("seats[1].verified", equalTo(true)).body("status", equalTo("active"));
         as(null).get("/api/games?player=" + name).then().body("items[0].seats[1].verified", equalTo(true));
+        // A registered name filters the history in any case, as it names its statistics.
+        List<String> games = as(null).get("/api/games?player=" + name).then().extract().path("items.id");
+        assertEquals(2, games.size());
+        as(null).get("/api/games?player=" + name.toUpperCase()).then().statusCode(200).body("items.id", equalTo(games));
+        as(null).get("/api/games?player=" + casual.toUpperCase()).then().statusCode(200).body("items", org.hamcrest.Matchers.empty());
     }
 
     @Test

@@ -46,20 +46,21 @@ public final class Params {
     }
 
     /**
-     * An integer parameter named {@code name}. A decimal beyond a 32-bit integer reads as the
-     * nearest one ({@link Integer#MAX_VALUE} or {@link Integer#MIN_VALUE}), so that the caller's own
-     * range check names the range that parameter allows.
+     * An integer parameter named {@code name}: ASCII decimal digits, with a leading {@code -} for a
+     * negative one. A number beyond a 32-bit integer reads as the nearest one ({@link
+     * Integer#MAX_VALUE} or {@link Integer#MIN_VALUE}), so that the caller's own range check names
+     * the range that parameter allows.
      *
-     * @throws GameException {@code malformed-request} unless it is a decimal integer
+     * @throws GameException {@code malformed-request} unless it is such a number
      */
     public static int integer(String value, String name) {
+        if (value == null || !value.matches("-?[0-9]{1,1000}")) {
+            throw new GameException(Failure.MALFORMED_REQUEST, "'" + name + "' must be an integer (ASCII digits)");
+        }
         try {
             return Integer.parseInt(value);
         } catch (NumberFormatException e) {
-            if (value != null && value.matches("[+-]?[0-9]+")) {
-                return value.startsWith("-") ? Integer.MIN_VALUE : Integer.MAX_VALUE;
-            }
-            throw new GameException(Failure.MALFORMED_REQUEST, "'" + name + "' must be an integer");
+            return value.startsWith("-") ? Integer.MIN_VALUE : Integer.MAX_VALUE;
         }
     }
 }

@@ -20,7 +20,8 @@ import java.util.stream.Collectors;
 
 /**
  * Query parameters are read as strictly as bodies ({@code docs/api.md}, "Conventions"): a
- * parameter the operation does not take, or one given more than once, is refused with
+ * parameter the operation does not take, one given more than once, or one with an empty value
+ * ({@code ?player=}: no valid value of any parameter is empty) is refused with
  * {@code 400 malformed-request} naming it, as an unknown or duplicate field of a body is. Checked
  * once the request is matched to its operation, before anything else reads it.
  */
@@ -37,7 +38,9 @@ public class QueryParams {
         Set<String> names = taken.computeIfAbsent(method, QueryParams::names);
         for (Map.Entry<String, List<String>> p : ctx.getUriInfo().getQueryParameters().entrySet()) {
             String detail = !names.contains(p.getKey()) ? Unknown.name("query parameter", p.getKey(), names)
-                    : p.getValue().size() > 1 ? "duplicate query parameter '" + p.getKey() + "'" : null;
+                    : p.getValue().size() > 1 ? "duplicate query parameter '" + p.getKey() + "'"
+                    : p.getValue().getFirst().isEmpty() ? "query parameter '" + p.getKey()
+                            + "' is empty; leave it out to use no value" : null;
             if (detail != null) {
                 return Optional.of(ProblemMapper.problem(Failure.MALFORMED_REQUEST, detail, Map.of(), ctx.getUriInfo()));
             }

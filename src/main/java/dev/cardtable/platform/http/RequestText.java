@@ -31,6 +31,8 @@ import java.util.Map;
  *   <li>Header values have no control characters other than tab (RFC 9110, section 5.5).</li>
  *   <li>At most one {@code Authorization} header: it holds one set of credentials (RFC 9110,
  *       section 11.6.2), and which of several would count is not for the server to guess.</li>
+ *   <li>An {@code X-Player-Key} header is not empty: an empty one is {@code 401 player-key-invalid},
+ *       not read as anonymous.</li>
  * </ul>
  *
  * A request that breaks the policy is answered {@code 400 malformed-request} before anything reads
@@ -51,6 +53,13 @@ public class RequestText {
         String problem = problem(ctx.request());
         if (problem != null) {
             EdgeProblems.refuse(ctx, Failure.MALFORMED_REQUEST, problem, Map.of());
+            return;
+        }
+        String key = ctx.request().getHeader("X-Player-Key");
+        if (key != null && key.isBlank()) {
+            // An empty key is no key at all: saying so beats reading the request as anonymous.
+            EdgeProblems.refuse(ctx, Failure.PLAYER_KEY_INVALID,
+                    "the X-Player-Key header is empty; send the player's key, or leave the header out", Map.of());
             return;
         }
         ctx.next();

@@ -52,8 +52,10 @@ class HardeningTest {
                 .body("detail", containsString("'limit' must be 1 to"));
         given().get("/api/games?limit=-99999999999").then().statusCode(400)
                 .body("code", equalTo("malformed-request")).body("detail", containsString("'limit' must be 1 to"));
-        given().get("/api/games?limit=ten").then().statusCode(400)
-                .body("code", equalTo("malformed-request")).body("detail", equalTo("'limit' must be an integer"));
+        for (String limit : List.of("ten", "%D9%A5", "%2B5", "")) {
+            given().urlEncodingEnabled(false).get("/api/games?limit=" + limit).then().statusCode(400)
+                    .body("code", equalTo("malformed-request")).body("detail", containsString("'limit'"));
+        }
     }
 
     @Test

@@ -134,6 +134,20 @@ class RequestPolicyTest {
         as(g.token()).get("/api/games/" + g.id()).then().statusCode(200).body("version", equalTo(0));
     }
 
+    /** An empty X-Player-Key is an invalid key, not an anonymous request, and changes nothing. */
+    @Test
+    void anEmptyPlayerKeyIsInvalid() {
+        Api.Created g = Api.scoundrel("empty-key", "ada");
+        for (String empty : List.of("", " ")) {
+            as(g.token()).header("X-Player-Key", empty).body(Map.of("action", "avoid"))
+                    .post("/api/games/" + g.id() + "/moves").then().statusCode(401).contentType(PROBLEM)
+                    .body("code", equalTo("player-key-invalid")).body("detail", containsString("empty"));
+            as(null).header("X-Player-Key", empty).get("/api/games/" + g.id()).then().statusCode(401)
+                    .body("code", equalTo("player-key-invalid"));
+        }
+        as(g.token()).get("/api/games/" + g.id()).then().statusCode(200).body("version", equalTo(0));
+    }
+
     @Test
     void storableTextIsStoredAndGivenBackExactlyAndSeedsCountCodePoints() throws Exception {
         String odd = "😀é\uFFFF中\u200B\u202E\t\"\\ x";
