@@ -148,6 +148,31 @@ class RequestPolicyTest {
         as(g.token()).get("/api/games/" + g.id()).then().statusCode(200).body("version", equalTo(0));
     }
 
+    /** A body sent to an operation that reads none is refused, not ignored, and changes nothing. */
+    @Test
+    void aBodyWhereNoneIsReadIsRefused() {
+        io.restassured.response.Response waiting = Api.create(Map.of("type", "dazzle",
+                "seats", List.of(Map.of("name", "bodkin"), Map.of("open", true))));
+        String id = waiting.path("id");
+        String token = waiting.path("credentials[0].token");
+        for (String path : List.of("/cancel", "/stream-tickets")) {
+            as(token).body(Map.of("seat", 1)).post("/api/games/" + id + path).then().statusCode(400).contentType(PROBLEM)
+                    .body("code", equalTo("malformed-request")).body("detail", containsString("takes no body"));
+        }
+        as(token).get("/api/games/" + id).then().statusCode(200).body("status", equalTo("waiting"));
+        String name = "bodkin-" + java.util.UUID.randomUUID().toString().substring(0, 8);
+        String key = as(null).body(Map.of("name", name)).post("/api/players").then().statusCode(201).extract().path("key");
+        as(null).header("X-Player-Key", key).contentType("text/plain").body("hello").post("/api/players/" + name + "/key")
+                .then().statusCode(415).body("code", equalTo("unsupported-media-type"));
+        as(null).header("X-Player-Key", key).body(Map.of("x", 1)).post("/api/players/" + name + "/key")
+                .then().statusCode(400).body("code", equalTo("malformed-request"));
+        as(null).header("X-Player-Key", key).body(Map.of("x", 1)).delete("/api/players/" + name + "/key")
+                .then().statusCode(400).body("code", equalTo("malformed-request"));
+        // The key still stands, and without a body the same requests are answered.
+        as(null).header("X-Player-Key", key).post("/api/players/" + name + "/key").then().statusCode(200);
+        as(token).post("/api/games/" + id + "/cancel").then().statusCode(200).body("result.ending", equalTo("aborted"));
+    }
+
     @Test
     void storableTextIsStoredAndGivenBackExactlyAndSeedsCountCodePoints() throws Exception {
         String odd = "😀é\uFFFF中\u200B\u202E\t\"\\ x";
