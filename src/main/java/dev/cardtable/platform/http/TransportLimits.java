@@ -103,7 +103,9 @@ public class TransportLimits {
                     "a request body needs 'Content-Type: application/json'", Map.of());
             return;
         }
-        String charset = charset(req.getHeader(HttpHeaders.CONTENT_TYPE));
+        // Vert.x Web parses the media type and its parameters (quoted or not) once per request.
+        String charset = ctx.parsedHeaders().contentType() == null ? null
+                : ctx.parsedHeaders().contentType().parameter("charset");
         if (charset != null && !charset.equalsIgnoreCase("utf-8") && !charset.equalsIgnoreCase("utf8")) {
             // JSON is UTF-8 (RFC 8259, section 8.1): another charset would be read as UTF-8 anyway.
             EdgeProblems.refuse(ctx, Failure.UNSUPPORTED_MEDIA_TYPE, "the body must be JSON in UTF-8, not "
@@ -111,23 +113,6 @@ public class TransportLimits {
             return;
         }
         readBody(ctx, limit, declared);
-    }
-
-    /** The {@code charset} parameter of a media type, unquoted; null when it has none. */
-    static String charset(String contentType) {
-        String[] parts = contentType.split(";");
-        for (int i = 1; i < parts.length; i++) {
-            String p = parts[i].trim();
-            int eq = p.indexOf('=');
-            if (eq > 0 && p.substring(0, eq).trim().equalsIgnoreCase("charset")) {
-                String v = p.substring(eq + 1).trim();
-                if (v.length() >= 2 && v.startsWith("\"") && v.endsWith("\"")) {
-                    v = v.substring(1, v.length() - 1);
-                }
-                return v;
-            }
-        }
-        return null;
     }
 
     /** Reads the whole body, counting; over {@code limit} it is refused and the rest is dropped. */
