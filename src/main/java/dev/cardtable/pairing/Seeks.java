@@ -153,7 +153,9 @@ public class Seeks implements SeekReads {
         PlayerRow me = holder(key);
         SeekEntity s = mine(id, me, LockModeType.NONE);
         if ("open".equals(s.status)) {
-            s.seenAt = now();
+            // A bulk update of the one column, on a seek still open: writing the entity back would
+            // write every column, undoing a pairing that committed since it was read.
+            SeekEntity.update("seenAt = ?1 where id = ?2 and status = 'open'", now(), id);
         }
         return view(s);
     }

@@ -156,6 +156,49 @@ public class SeeksTest {
         as(bKey).get("/api/seeks/" + timed).then().body("status", equalTo("expired"));
     }
 
+    /**
+     * A read of an open seek keeps it alive, but must not write back what it read: a pairing that
+     * commits while the read waits on the seek's row stays paired.
+     */
+    @Test
+    void readingASeekWhileItIsPairedDoesNotUndoThePairing() throws Exception {
+        Map<String, Object> clock = Map.of("type", "correspondence", "perMove", "PT" + (20000 + new java.util.Random().nextInt(8000)) + "S");
+        String p = unique("skR");
+        String key = register(p);
+        String id = seek(key, Map.of("type", "dazzle", "clock", clock));
+        UUID game = UUID.randomUUID();
+        java.util.concurrent.ExecutorService reader = java.util.concurrent.Executors.newSingleThreadExecutor();
+        try (java.sql.Connection pairer = Db.connect()) {
+            pairer.setAutoCommit(false);
+            // As Pairing does: the seek's row locked, then paired, not yet committed.
+            try (var st = pairer.prepareStatement("update seeks set status = 'paired', game_id = ?, ended_at = now() "
+                    + "where id = ?::uuid and status = 'open'")) {
+                st.setObject(1, game);
+                st.setString(2, id);
+                assertEquals(1, st.executeUpdate());
+            }
+            String pid;
+            try (var st = pairer.createStatement(); var rs = st.executeQuery("select pg_backend_pid()")) {
+                rs.next();
+                pid = rs.getString(1);
+            }
+            var read = reader.submit(() -> as(key).get("/api/seeks/" + id).then().extract().statusCode());
+            // The read saw the seek open and now waits on its row.
+            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+            while (!"1".equals(Db.scalar("select count(*) from pg_stat_activity where ?::int = any(pg_blocking_pids(pid))", pid))) {
+                assertTrue(System.nanoTime() < deadline, "the read never waited on the seek's row");
+                Thread.sleep(20);
+            }
+            pairer.commit();
+            assertEquals(200, read.get(20, java.util.concurrent.TimeUnit.SECONDS));
+        } finally {
+            reader.shutdownNow();
+        }
+        assertEquals("paired", Db.scalar("select status from seeks where id = ?::uuid", id));
+        assertEquals(game.toString(), Db.scalar("select game_id from seeks where id = ?::uuid", id));
+        as(key).get("/api/seeks/" + id).then().body("status", equalTo("paired")).body("gameId", equalTo(game.toString()));
+    }
+
     @Test
     void aPlayerInTooManyGamesCannotSeek() throws Exception {
         String a = unique("skH");
