@@ -19,7 +19,10 @@ public record Ending(Kind kind, int seat) {
     public enum Kind {
         /** A seat gave up; every other seat wins. Any seat of a running game may resign. */
         RESIGNED("resign", true),
-        /** Called off before the first move; nobody wins or loses and the game is not counted. */
+        /**
+         * Called off before every seat has played a move (as lichess allows until both players
+         * moved); nobody wins or loses, the game is not counted and not rated.
+         */
         ABORTED("abort", true),
         /** The seat to act ran out of time on its clock; it loses, every other seat wins. */
         TIMEOUT("timeout", false),
@@ -92,19 +95,20 @@ public record Ending(Kind kind, int seat) {
      *
      * @param seats   the game's seat count
      * @param toAct   the seats that may move now
-     * @param started whether any move has been played
-     * @throws IllegalMove when the game is over, the seat does not exist, an abort follows the
-     *                     first move, or a timeout or abandonment names a seat not to act
+     * @param everySeatMoved whether every seat has played a move (for one seat: any move)
+     * @throws IllegalMove when the game is over, the seat does not exist, an abort comes once every
+     *                     seat has moved, or a timeout or abandonment names a seat not to act
      */
-    public static Ending of(Kind kind, Seat seat, int seats, List<Seat> toAct, boolean started) {
+    public static Ending of(Kind kind, Seat seat, int seats, List<Seat> toAct, boolean everySeatMoved) {
         if (toAct.isEmpty()) {
             throw new IllegalMove("the game is over");
         }
         if (seat.number() >= seats) {
             throw new IllegalMove("seat " + seat.number() + " does not play: the game has " + seats + " seat(s)");
         }
-        if (kind == Kind.ABORTED && started) {
-            throw new IllegalMove("a game can be aborted only before its first move; resign instead");
+        if (kind == Kind.ABORTED && everySeatMoved) {
+            throw new IllegalMove(seats == 1 ? "a game can be aborted only before its first move; resign instead"
+                    : "a game can be aborted only until every seat has moved; resign instead");
         }
         if (!kind.byPlayer() && !toAct.contains(seat)) {
             throw new IllegalMove("only a seat to act runs out of time");

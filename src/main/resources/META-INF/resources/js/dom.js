@@ -72,7 +72,7 @@ export function endingText(game) {
     case 'completed': return 'Played to the end.';
     case 'resigned': return `${who} resigned.`;
     case 'timeout': return `${who} ran out of time.`;
-    case 'aborted': return 'Called off before the first move: nobody won or lost, and the game does not count.';
+    case 'aborted': return 'Called off before every seat had moved: nobody won or lost, and the game does not count.';
     case 'abandoned': return 'Abandoned: nobody moved for too long, so nobody won or lost.';
     default: return `Ended: ${r.ending}.`;
   }

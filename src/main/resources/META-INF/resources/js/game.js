@@ -148,7 +148,7 @@ function seatActions(game, move, hintBox) {
       } catch (e) { hintBox.textContent = ''; say(e.message, true); }
     } }, 'Hint'));
   }
-  if (game.moveCount === 0) {
+  if (game.moveCount < game.seats.length) {
     buttons.push(h('button', { id: 'abort', class: 'secondary', onclick: () => move({ action: 'abort' }) }, 'Call the game off'));
   }
   const confirm = h('span', { class: 'confirm', hidden: true },

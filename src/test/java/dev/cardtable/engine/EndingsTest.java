@@ -49,7 +49,7 @@ class EndingsTest {
     }
 
     @Test
-    void anAbortIsLegalOnlyBeforeTheFirstMoveAndDecidesNothing() {
+    void anAbortIsLegalOnlyUntilBothSeatsMovedAndDecidesNothing() {
         DazzleState s = dazzle.deal(seeded("abort"));
         DazzleState aborted = dazzle.apply(s, Seat.of(1), new DazzleMove.End(Ending.Kind.ABORTED));
         DazzleResult r = dazzle.result(aborted).orElseThrow();
@@ -58,10 +58,20 @@ class EndingsTest {
         assertNull(r.winner());
         assertTrue(r.standings().stream().allMatch(st -> st.outcome() == null && st.score() == null));
 
-        DazzleState moved = dazzle.apply(s, Seat.of(0), dazzle.legalMoves(s, Seat.of(0)).getFirst());
-        IllegalMove e = assertThrows(IllegalMove.class,
-                () -> dazzle.apply(moved, Seat.of(1), new DazzleMove.End(Ending.Kind.ABORTED)));
-        assertTrue(e.getMessage().contains("before its first move"), e.getMessage());
+        // After one seat's move, either seat may still call the game off.
+        Seat first = dazzle.toAct(s).getFirst(), second = Seat.of(1 - first.number());
+        DazzleState presented = dazzle.apply(s, first, dazzle.legalMoves(s, first).getFirst());
+        for (Seat by : List.of(first, second)) {
+            assertEquals("aborted", dazzle.result(dazzle.apply(presented, by, new DazzleMove.End(Ending.Kind.ABORTED)))
+                    .orElseThrow().ending());
+        }
+        // Once both have moved, it is too late: resign instead.
+        DazzleState owned = dazzle.apply(presented, second, dazzle.legalMoves(presented, second).getFirst());
+        for (Seat by : List.of(first, second)) {
+            IllegalMove e = assertThrows(IllegalMove.class,
+                    () -> dazzle.apply(owned, by, new DazzleMove.End(Ending.Kind.ABORTED)));
+            assertTrue(e.getMessage().contains("until every seat has moved"), e.getMessage());
+        }
     }
 
     @Test

@@ -138,9 +138,9 @@ public final class RandomPlayouts<S, M, V> {
 
     /**
      * Ends games early now and then: before each move, with chance 1 in {@code oneIn}, a random
-     * seat (any seat, not only the one to act) resigns, or before the first move aborts. Checks
-     * that these endings are never listed as legal moves, that an abort after the first move is
-     * rejected, and that the ended game has a result and replays like any other.
+     * seat (any seat, not only the one to act) resigns, or, until every seat has moved, aborts.
+     * Checks that these endings are never listed as legal moves, that an abort once every seat has
+     * moved is rejected, and that the ended game has a result and replays like any other.
      */
     public RandomPlayouts<S, M, V> withEndings(int oneIn) {
         return new RandomPlayouts<>(rules, invariant, illegalMoves, chooser, maxMoves, applyEveryLegalMove, oneIn);
@@ -247,12 +247,13 @@ public final class RandomPlayouts<S, M, V> {
             if (endingOneIn > 0) {
                 M abort = rules.parseMove(new HashMap<>(Map.of("action", "abort")));
                 check(!legal.contains(abort), () -> "an abort is listed among the legal moves");
-                if (!game.plays.isEmpty()) {
+                boolean everySeatMoved = game.plays.stream().map(p -> p.seat().number()).distinct().count() == seats;
+                if (everySeatMoved) {
                     expectRejected(state, mover, abort);
                     game.rejected++;
                 }
                 if (rng.below(endingOneIn) == 0) {
-                    String action = game.plays.isEmpty() && rng.below(2) == 0 ? "abort" : "resign";
+                    String action = !everySeatMoved && rng.below(2) == 0 ? "abort" : "resign";
                     M end = rules.parseMove(new HashMap<>(Map.of("action", action)));
                     Seat by = Seat.of(rng.below(seats));
                     state = applyLegal(state, by, end);

@@ -20,6 +20,7 @@ import java.util.Map;
 
 import static dev.cardtable.support.Api.as;
 import static dev.cardtable.support.Api.move;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -93,17 +94,29 @@ class EndingsTest {
     }
 
     @Test
-    void anAbortBeforeTheFirstMoveEndsTheGameUncountedAndLaterItIsIllegal() {
+    void anAbortUntilBothSeatsMovedEndsTheGameUncountedAndLaterItIsIllegal() {
         Table t = twoHumans("vera", "walt", null);
         move(t.id(), t.t1(), Map.of("action", "abort")).then().statusCode(200)
                 .body("status", equalTo("finished")).body("result.ending", equalTo("aborted"))
                 .body("result.endedBy", nullValue()).body("result.standings[0].outcome", nullValue());
         as(null).get("/api/players/vera/stats").then().body("types", equalTo(List.of()));
 
+        // After one seat's move, the seat that moved may still call the game off.
         Table u = twoHumans("xena", "yuri", null);
         move(u.id(), u.t0(), firstLegal(u.id(), u.t0())).then().statusCode(200);
-        move(u.id(), u.t1(), Map.of("action", "abort")).then().statusCode(422).body("code", equalTo("illegal-move"));
-        assertEquals("active", game(u.id()).getString("status"));
+        move(u.id(), u.t0(), Map.of("action", "abort")).then().statusCode(200).body("result.ending", equalTo("aborted"))
+                .body("result.standings[1].outcome", nullValue());
+        as(null).get("/api/players/xena/stats").then().body("types", equalTo(List.of()));
+
+        // Once both seats have moved it is too late, for either seat: resign instead.
+        Table v = twoHumans("zack", "abby", null);
+        move(v.id(), v.t0(), firstLegal(v.id(), v.t0())).then().statusCode(200);
+        move(v.id(), v.t1(), firstLegal(v.id(), v.t1())).then().statusCode(200);
+        for (String token : List.of(v.t0(), v.t1())) {
+            move(v.id(), token, Map.of("action", "abort")).then().statusCode(422).body("code", equalTo("illegal-move"))
+                    .body("detail", containsString("until every seat has moved"));
+        }
+        assertEquals("active", game(v.id()).getString("status"));
     }
 
     @Test

@@ -270,6 +270,16 @@ public class RatingsTest {
         as(toAct == 0 ? aborted.token0() : aborted.token1()).body(Map.of("action", "abort"))
                 .post("/api/games/" + aborted.id() + "/moves").then().statusCode(200).body("result.ending", equalTo("aborted"))
                 .body("seats[0].ratingDiff", nullValue()).body("seats[1].ratingDiff", nullValue());
+        // Aborted after one seat's move, before both seats moved: not rated either.
+        Game oneMoved = play(alice, bob, true);
+        game = json(as(oneMoved.token0()).get("/api/games/" + oneMoved.id()).then().extract().response());
+        String mover = game.getInt("toAct[0]") == 0 ? oneMoved.token0() : oneMoved.token1();
+        Map<String, Object> first = json(as(mover).get("/api/games/" + oneMoved.id()).then().extract().response())
+                .getMap("legalMoves[0]");
+        as(mover).body(first).post("/api/games/" + oneMoved.id() + "/moves").then().statusCode(200);
+        as(mover).body(Map.of("action", "abort")).post("/api/games/" + oneMoved.id() + "/moves").then().statusCode(200)
+                .body("result.ending", equalTo("aborted")).body("rated", equalTo(true))
+                .body("seats[0].ratingDiff", nullValue()).body("seats[1].ratingDiff", nullValue());
         for (Player p : List.of(alice, bob)) {
             assertEquals("0", count("select count(*) from ratings where player_id = ?", playerId(p)));
             assertEquals("0", count("select count(*) from rating_history where player_id = ?", playerId(p)));

@@ -59,7 +59,7 @@ public sealed interface DazzleMove {
 
     /**
      * Ends the game early ({@code docs/api.md}, "Endings"): any seat may resign while the game
-     * runs, and abort before the first move; the server writes timeouts and abandonment.
+     * runs, and abort until both seats have moved; the server writes timeouts and abandonment.
      *
      * @param kind how the game ends
      */

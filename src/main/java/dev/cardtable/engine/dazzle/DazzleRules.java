@@ -303,12 +303,12 @@ public final class DazzleRules implements Rules<DazzleState, DazzleMove, DazzleV
      *                     …" for the wrong kind of move, "… is not in your hand", "… is not one of
      *                     the offered cards". Messages name only the mover's own or public cards.
      *                     An {@link DazzleMove.End} is checked by {@link Ending#of}: any seat may
-     *                     resign, abort only before the first move.
+     *                     resign, and abort until both seats have moved.
      */
     @Override
     public DazzleState apply(DazzleState state, Seat seat, DazzleMove move) {
         if (move instanceof DazzleMove.End end) {
-            return state.withEnding(Ending.of(end.kind(), seat, 2, toAct(state), state.started()));
+            return state.withEnding(Ending.of(end.kind(), seat, 2, toAct(state), state.bothSeatsMoved()));
         }
         if (state.over()) {
             throw new IllegalMove("the game is over");

@@ -75,9 +75,12 @@ public record DazzleState(List<List<Card>> hands, List<List<Card>> decks, List<C
         return new DazzleState(hands, decks, removed, offer, pots, owned, round, phase, mover, ending);
     }
 
-    /** Whether a move has been played: a presented pair, or a card owned. */
-    public boolean started() {
-        return !offer.isEmpty() || owned.stream().flatMap(List::stream).anyMatch(row -> !row.isEmpty());
+    /**
+     * Whether both seats have played a move: a card is owned. Every round's two moves are by
+     * different seats (one presents, the other owns), so the first card owned is the second move.
+     */
+    public boolean bothSeatsMoved() {
+        return owned.stream().flatMap(List::stream).anyMatch(row -> !row.isEmpty());
     }
 
     /** The worth of {@code colour}: the sum of its pot ({@code dazzle.md}, "Scoring"). */

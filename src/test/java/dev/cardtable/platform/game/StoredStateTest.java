@@ -35,7 +35,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the server does (every move applied to the state read back from its stored JSON, every move
  * stored in its JSON notation) and prove that the stored state equals the {@link Replay} of the
  * stored log at every step. Every seventh game may end early, as the server ends games: a
- * resignation, an abort before the first move, a timeout or an abandonment.
+ * resignation, an abort before every seat has moved, a timeout or an abandonment.
  */
 class StoredStateTest {
 
