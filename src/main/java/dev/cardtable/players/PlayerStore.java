@@ -50,9 +50,12 @@ public class PlayerStore {
         return PlayerEntity.<PlayerEntity>findByIdOptional(id).filter(p -> p.revokedAt == null).map(PlayerStore::row);
     }
 
-    /** Replaces the key hash of player {@code id} under its row's lock; false when it no longer stands. */
-    public boolean rotate(UUID id, String keyHash, Instant at) {
-        return PlayerEntity.lockStanding(id).map(p -> {
+    /**
+     * Replaces the key hash of player {@code id} under its row's lock; false when it no longer
+     * stands or its key no longer hashes to {@code currentHash} (rotated meanwhile).
+     */
+    public boolean rotate(UUID id, String currentHash, String keyHash, Instant at) {
+        return PlayerEntity.lockStanding(id).filter(p -> currentHash.equals(p.keyHash)).map(p -> {
             p.keyHash = keyHash;
             p.rotatedAt = at;
             PlayerEntity.getEntityManager().flush();
@@ -62,10 +65,11 @@ public class PlayerStore {
 
     /**
      * Ends the registration of player {@code id} under its row's lock: its key opens nothing and
-     * its name is free again. False when it no longer stands.
+     * its name is free again. False when it no longer stands or its key no longer hashes to
+     * {@code currentHash}.
      */
-    public boolean revoke(UUID id, Instant at) {
-        return PlayerEntity.lockStanding(id).map(p -> {
+    public boolean revoke(UUID id, String currentHash, Instant at) {
+        return PlayerEntity.lockStanding(id).filter(p -> currentHash.equals(p.keyHash)).map(p -> {
             p.keyHash = null;
             p.revokedAt = at;
             // Written now, not at commit: what follows in the transaction (plain SQL) sees it.

@@ -62,13 +62,16 @@ public class Players implements RegisteredPlayers {
      * Replaces {@code name}'s key ({@code POST /api/players/{name}/key}); the old key stops working.
      *
      * @throws GameException {@code player-key-required}, {@code player-key-invalid} unless
-     *                       {@code key} is {@code name}'s current key
+     *                       {@code key} is {@code name}'s current key, also when another request
+     *                       rotated or revoked it meanwhile (of two racing with one key, one wins)
      */
     @Transactional
     public PlayerKey rotate(String name, String key) {
         PlayerRow p = owner(name, key);
         String fresh = Credentials.newToken();
-        store.rotate(p.id(), Credentials.hash(fresh), writer.now());
+        if (!store.rotate(p.id(), Credentials.hash(key.trim()), Credentials.hash(fresh), writer.now())) {
+            throw stale();
+        }
         return new PlayerKey(p.name(), fresh, p.createdAt());
     }
 
@@ -83,8 +86,19 @@ public class Players implements RegisteredPlayers {
     public void revoke(String name, String key) {
         PlayerRow p = owner(name, key);
         java.time.Instant now = writer.now();
-        store.revoke(p.id(), now);
+        if (!store.revoke(p.id(), Credentials.hash(key.trim()), now)) {
+            throw stale();
+        }
         revoked.fire(new PlayerRevoked(p.id(), now));
+    }
+
+    /**
+     * The key was good when read but was rotated or revoked before this request locked its
+     * registration: two requests with one key raced, and this one lost.
+     */
+    private static GameException stale() {
+        return new GameException(Failure.PLAYER_KEY_INVALID, "the player key was rotated or revoked by another request "
+                + "meanwhile");
     }
 
     private PlayerRow owner(String name, String key) {

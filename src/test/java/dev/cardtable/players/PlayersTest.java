@@ -19,6 +19,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Registered players: keys shown once and stored hashed, verified seats, protected names, rotation, revocation. */
 @QuarkusTest
@@ -144,6 +145,60 @@ public class PlayersTest {
         scoundrelFor(name, null).then().statusCode(201).body("seats[0].verified", equalTo(false));
         String third = register(name);
         scoundrelFor(name, third).then().statusCode(201).body("seats[0].verified", equalTo(true));
+    }
+
+    /**
+     * Two rotations sent with one key at once, both past the key check before either locks the
+     * registration: one wins, the other is refused rather than answered with a key that no longer
+     * opens anything. The test holds the registration's row lock until both wait on it.
+     */
+    @Test
+    void ofTwoRotationsRacingWithOneKeyOneWinsAndTheOtherIsRefused() throws Exception {
+        String name = unique("race");
+        String key = register(name);
+        List<java.util.concurrent.Future<Response>> sent = new java.util.ArrayList<>();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try (java.sql.Connection holder = Db.connect()) {
+            holder.setAutoCommit(false);
+            String pid;
+            try (var st = holder.prepareStatement("select id, pg_backend_pid() from players where lower(name) = lower(?) "
+                    + "and revoked_at is null for update")) {
+                st.setString(1, name);
+                try (var rs = st.executeQuery()) {
+                    rs.next();
+                    pid = rs.getString(2);
+                }
+            }
+            for (int i = 0; i < 2; i++) {
+                sent.add(pool.submit(() -> as(null).header("X-Player-Key", key).post("/api/players/" + name + "/key")));
+            }
+            long deadline = System.nanoTime() + java.time.Duration.ofSeconds(20).toNanos();
+            // The first waits on this transaction, the second on the first (a row's waiters queue).
+            String waiting = """
+                    with recursive w(pid) as (
+                        select pid from pg_stat_activity where ?::int = any(pg_blocking_pids(pid))
+                        union
+                        select a.pid from pg_stat_activity a join w on w.pid = any(pg_blocking_pids(a.pid)))
+                    select count(*) from w""";
+            while (!"2".equals(Db.scalar(waiting, pid))) {
+                assertTrue(System.nanoTime() < deadline, "both rotations should wait on the registration's row");
+                Thread.sleep(20);
+            }
+            holder.commit();
+            List<Response> answers = new java.util.ArrayList<>();
+            for (var f : sent) {
+                answers.add(f.get(20, java.util.concurrent.TimeUnit.SECONDS));
+            }
+            List<Integer> statuses = answers.stream().map(Response::statusCode).sorted().toList();
+            assertEquals(List.of(200, 401), statuses);
+            Response lost = answers.stream().filter(r -> r.statusCode() == 401).findFirst().orElseThrow();
+            assertEquals("player-key-invalid", lost.path("code"));
+            String fresh = answers.stream().filter(r -> r.statusCode() == 200).findFirst().orElseThrow().path("key");
+            scoundrelFor(name, fresh).then().statusCode(201).body("seats[0].verified", equalTo(true));
+            scoundrelFor(name, key).then().statusCode(401);
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     @Test
