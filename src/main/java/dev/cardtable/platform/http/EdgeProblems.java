@@ -130,6 +130,10 @@ public class EdgeProblems {
         if (failure == Failure.UNAUTHENTICATED) {
             response.putHeader("WWW-Authenticate", "Bearer");
         }
+        if (failure == Failure.UNSUPPORTED_MEDIA_TYPE) {
+            // The content codings a request body may have (RFC 9110, section 12.5.3): none.
+            response.putHeader(HttpHeaders.ACCEPT_ENCODING, "identity");
+        }
         if (after != Connection.KEEP) {
             response.putHeader(HttpHeaders.CONNECTION, "close");
         }

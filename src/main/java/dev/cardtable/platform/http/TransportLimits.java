@@ -112,6 +112,13 @@ public class TransportLimits {
                     + charset + ": send 'Content-Type: application/json' without a charset, or with charset=utf-8", Map.of());
             return;
         }
+        String coding = req.getHeader(HttpHeaders.CONTENT_ENCODING);
+        if (coding != null && !coding.isBlank() && !coding.trim().equalsIgnoreCase("identity")) {
+            // Request bodies are small and are read as they are sent (RFC 9110, section 15.5.16).
+            EdgeProblems.refuse(ctx, Failure.UNSUPPORTED_MEDIA_TYPE, "the body must be sent without a content coding, not '"
+                    + coding.trim() + "': leave out 'Content-Encoding'", Map.of());
+            return;
+        }
         readBody(ctx, limit, declared);
     }
 

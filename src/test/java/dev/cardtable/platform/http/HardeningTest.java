@@ -123,6 +123,26 @@ class HardeningTest {
     }
 
     @Test
+    void anEncodedBodyIsAnUnsupportedMediaTypeAndChangesNothing() throws Exception {
+        Api.Created g = Api.scoundrel("coding", "cody");
+        String path = "/api/games/" + g.id() + "/moves";
+        List<String> room = g.response().path("view.room");
+        byte[] move = ("{\"action\":\"play\",\"card\":\"" + room.get(0) + "\"}").getBytes(StandardCharsets.UTF_8);
+        java.io.ByteArrayOutputStream zipped = new java.io.ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream z = new java.util.zip.GZIPOutputStream(zipped)) {
+            z.write(move);
+        }
+        given().header("Authorization", "Bearer " + g.token()).header("Content-Encoding", "gzip").contentType("application/json")
+                .body(zipped.toByteArray()).post(path).then().statusCode(415).contentType("application/problem+json")
+                .header("Accept-Encoding", "identity").body("code", equalTo("unsupported-media-type"))
+                .body("detail", containsString("gzip"));
+        as(g.token()).get("/api/games/" + g.id()).then().body("version", equalTo(0));
+        // "identity" is no coding at all.
+        given().header("Authorization", "Bearer " + g.token()).header("Content-Encoding", "identity").contentType("application/json")
+                .body(move).post(path).then().statusCode(200);
+    }
+
+    @Test
     void requestsNoResourceMethodAnsweredKeepTheMetricsToRouteTemplates() {
         for (int i = 0; i < 3; i++) {
             given().options("/api/games/optionsjunk" + i + "/hint").then().statusCode(200);
