@@ -4,6 +4,7 @@ import dev.cardtable.platform.Failure;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.ext.web.MIMEHeader;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -103,21 +104,37 @@ public class TransportLimits {
                     "a request body needs 'Content-Type: application/json'", Map.of());
             return;
         }
-        // Vert.x Web parses the media type and its parameters (quoted or not) once per request.
-        String charset = ctx.parsedHeaders().contentType() == null ? null
-                : ctx.parsedHeaders().contentType().parameter("charset");
+        if (req.headers().getAll(HttpHeaders.CONTENT_TYPE).size() > 1) {
+            EdgeProblems.refuse(ctx, Failure.MALFORMED_REQUEST, "send one 'Content-Type' header, not several", Map.of());
+            return;
+        }
+        String raw = req.getHeader(HttpHeaders.CONTENT_TYPE);
+        String media = (raw.indexOf(';') < 0 ? raw : raw.substring(0, raw.indexOf(';'))).trim();
+        if (!media.equalsIgnoreCase("application/json")) {
+            // A wildcard such as */* names no type: the REST layer would match it to JSON.
+            EdgeProblems.refuse(ctx, Failure.UNSUPPORTED_MEDIA_TYPE, "a request body needs 'Content-Type: application/json', "
+                    + "not '" + media + "'", Map.of());
+            return;
+        }
+        // Vert.x Web parses the parameters (quoted or not) once per request.
+        MIMEHeader type = ctx.parsedHeaders().contentType();
+        String charset = type == null ? null : type.parameter("charset");
         if (charset != null && !charset.equalsIgnoreCase("utf-8") && !charset.equalsIgnoreCase("utf8")) {
             // JSON is UTF-8 (RFC 8259, section 8.1): another charset would be read as UTF-8 anyway.
             EdgeProblems.refuse(ctx, Failure.UNSUPPORTED_MEDIA_TYPE, "the body must be JSON in UTF-8, not "
                     + charset + ": send 'Content-Type: application/json' without a charset, or with charset=utf-8", Map.of());
             return;
         }
-        String coding = req.getHeader(HttpHeaders.CONTENT_ENCODING);
-        if (coding != null && !coding.isBlank() && !coding.trim().equalsIgnoreCase("identity")) {
-            // Request bodies are small and are read as they are sent (RFC 9110, section 15.5.16).
-            EdgeProblems.refuse(ctx, Failure.UNSUPPORTED_MEDIA_TYPE, "the body must be sent without a content coding, not '"
-                    + coding.trim() + "': leave out 'Content-Encoding'", Map.of());
-            return;
+        // Every Content-Encoding header, each a list of codings (RFC 9110, section 8.4).
+        for (String codings : req.headers().getAll(HttpHeaders.CONTENT_ENCODING)) {
+            for (String coding : codings.split(",")) {
+                if (!coding.isBlank() && !coding.trim().equalsIgnoreCase("identity")) {
+                    // Request bodies are small and are read as they are sent (RFC 9110, section 15.5.16).
+                    EdgeProblems.refuse(ctx, Failure.UNSUPPORTED_MEDIA_TYPE, "the body must be sent without a content coding, "
+                            + "not '" + coding.trim() + "': leave out 'Content-Encoding'", Map.of());
+                    return;
+                }
+            }
         }
         readBody(ctx, limit, declared);
     }

@@ -136,6 +136,21 @@ class HardeningTest {
                 .body(zipped.toByteArray()).post(path).then().statusCode(415).contentType("application/problem+json")
                 .header("Accept-Encoding", "identity").body("code", equalTo("unsupported-media-type"))
                 .body("detail", containsString("gzip"));
+        // Every Content-Encoding header counts, not only the first.
+        given().header("Authorization", "Bearer " + g.token()).header("Content-Encoding", "identity")
+                .header("Content-Encoding", "gzip").contentType("application/json").body(move).post(path).then().statusCode(415)
+                .body("detail", containsString("gzip"));
+        // A wildcard names no media type, and two types are one too many.
+        for (String type : List.of("*/*", "application/*")) {
+            given().header("Authorization", "Bearer " + g.token()).contentType(type).body(move).post(path).then()
+                    .statusCode(415).body("code", equalTo("unsupported-media-type"))
+                    .body("detail", containsString("application/json"));
+        }
+        given().config(io.restassured.RestAssured.config().headerConfig(
+                        io.restassured.config.HeaderConfig.headerConfig().mergeHeadersWithName("Content-Type")))
+                .header("Authorization", "Bearer " + g.token()).header("Content-Type", "application/json")
+                .header("Content-Type", "text/plain").body(move).post(path).then().statusCode(400)
+                .body("code", equalTo("malformed-request"));
         as(g.token()).get("/api/games/" + g.id()).then().body("version", equalTo(0));
         // "identity" is no coding at all.
         given().header("Authorization", "Bearer " + g.token()).header("Content-Encoding", "identity").contentType("application/json")
