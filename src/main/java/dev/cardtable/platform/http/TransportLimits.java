@@ -4,12 +4,12 @@ import dev.cardtable.platform.Failure;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
-import io.vertx.ext.web.MIMEHeader;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.core.MediaType;
 
 import java.util.Map;
 
@@ -109,16 +109,27 @@ public class TransportLimits {
             return;
         }
         String raw = req.getHeader(HttpHeaders.CONTENT_TYPE);
-        String media = (raw.indexOf(';') < 0 ? raw : raw.substring(0, raw.indexOf(';'))).trim();
-        if (!media.equalsIgnoreCase("application/json")) {
-            // A wildcard such as */* names no type: the REST layer would match it to JSON.
+        MediaType type;
+        try {
+            // The REST layer's own parser (RFC 9110, section 8.3.1), so both read a type alike.
+            type = MediaType.valueOf(raw);
+        } catch (IllegalArgumentException e) {
             EdgeProblems.refuse(ctx, Failure.UNSUPPORTED_MEDIA_TYPE, "a request body needs 'Content-Type: application/json', "
-                    + "not '" + media + "'", Map.of());
+                    + "and '" + raw.strip() + "' is not a media type", Map.of());
             return;
         }
-        // Vert.x Web parses the parameters (quoted or not) once per request.
-        MIMEHeader type = ctx.parsedHeaders().contentType();
-        String charset = type == null ? null : type.parameter("charset");
+        if (!type.getType().equalsIgnoreCase("application") || !type.getSubtype().equalsIgnoreCase("json")) {
+            // A wildcard such as */* names no type: the REST layer would match it to JSON.
+            EdgeProblems.refuse(ctx, Failure.UNSUPPORTED_MEDIA_TYPE, "a request body needs 'Content-Type: application/json', "
+                    + "not '" + type.getType() + "/" + type.getSubtype() + "'", Map.of());
+            return;
+        }
+        String charset = null;
+        for (Map.Entry<String, String> p : type.getParameters().entrySet()) {
+            if (p.getKey().equalsIgnoreCase("charset")) {
+                charset = p.getValue();
+            }
+        }
         if (charset != null && !charset.equalsIgnoreCase("utf-8") && !charset.equalsIgnoreCase("utf8")) {
             // JSON is UTF-8 (RFC 8259, section 8.1): another charset would be read as UTF-8 anyway.
             EdgeProblems.refuse(ctx, Failure.UNSUPPORTED_MEDIA_TYPE, "the body must be JSON in UTF-8, not "

@@ -146,6 +146,12 @@ class HardeningTest {
                     .statusCode(415).body("code", equalTo("unsupported-media-type"))
                     .body("detail", containsString("application/json"));
         }
+        // What is not a media type at all is refused alike, never read as JSON nor answered with a 500.
+        for (String type : List.of("application", "application/json; charset", "application/json;=x", "/json")) {
+            given().header("Authorization", "Bearer " + g.token()).header("Content-Type", type).body(move).post(path)
+                    .then().statusCode(415).contentType("application/problem+json")
+                    .body("code", equalTo("unsupported-media-type")).body("detail", containsString("application/json"));
+        }
         given().config(io.restassured.RestAssured.config().headerConfig(
                         io.restassured.config.HeaderConfig.headerConfig().mergeHeadersWithName("Content-Type")))
                 .header("Authorization", "Bearer " + g.token()).header("Content-Type", "application/json")

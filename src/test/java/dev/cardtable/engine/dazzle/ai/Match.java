@@ -27,9 +27,31 @@ final class Match {
      */
     static final class Oracle implements Player<DazzleView, DazzleMove> {
         private final Player<DazzleView, DazzleMove> player;
+        /** Shown when presenting, when choosing. */
+        private final boolean presenting, choosing;
+        private final int fromRound;
 
+        /** Shown the other hand at every decision. */
         Oracle(Player<DazzleView, DazzleMove> player) {
+            this(player, true, true, 1);
+        }
+
+        /**
+         * @param presenting whether it is shown the other hand when presenting
+         * @param choosing   whether it is shown the other hand when choosing
+         * @param fromRound  shown it only from this round on (1 to 9)
+         */
+        Oracle(Player<DazzleView, DazzleMove> player, boolean presenting, boolean choosing, int fromRound) {
             this.player = player;
+            this.presenting = presenting;
+            this.choosing = choosing;
+            this.fromRound = fromRound;
+        }
+
+        /** Whether this side is shown the other hand in {@code view} with these legal moves. */
+        boolean shown(DazzleView view, List<DazzleMove> legalMoves) {
+            return view.round() >= fromRound
+                    && (legalMoves.getFirst() instanceof DazzleMove.Present ? presenting : choosing);
         }
 
         @Override
@@ -63,7 +85,7 @@ final class Match {
             int s = seat.number();
             List<DazzleMove> legal = RULES.legalMoves(state, seat);
             DazzleView view = RULES.view(state, Viewer.seat(seat));
-            if (players.get(s) instanceof Oracle) {
+            if (players.get(s) instanceof Oracle o && o.shown(view, legal)) {
                 view = withOtherHand(view, RULES.view(state, Viewer.omniscient()), s);
             }
             long t0 = System.nanoTime();

@@ -59,9 +59,19 @@ public final class Tournament {
      * The opponent named {@code level}: a level name, or {@code ismcts:N} / {@code expert:N} for N
      * iterations; {@code expert:N:exploration:marginWeight:presentSamples:chooseGreedy:width:evalWeight:evalScale}
      * tunes expert;
-     * {@code oracle-<name>} is that side also shown the other hand's colours ({@link Match.Oracle}).
+     * {@code oracle-<name>} is that side also shown the other hand's colours ({@link Match.Oracle});
+     * {@code oracle-present<R>-<name>} is shown them only when presenting from round {@code R} on,
+     * {@code oracle-choose<R>-<name>} only when choosing from round {@code R} on.
      */
     static Supplier<Player<DazzleView, DazzleMove>> player(String level) {
+        java.util.regex.Matcher partial = java.util.regex.Pattern.compile("oracle-(present|choose)([1-9])-(.+)")
+                .matcher(level);
+        if (partial.matches()) {
+            Supplier<Player<DazzleView, DazzleMove>> inner = player(partial.group(3));
+            int from = Integer.parseInt(partial.group(2));
+            boolean presenting = partial.group(1).equals("present");
+            return () -> new Match.Oracle(inner.get(), presenting, !presenting, from);
+        }
         if (level.startsWith("oracle-")) {
             Supplier<Player<DazzleView, DazzleMove>> inner = player(level.substring("oracle-".length()));
             return () -> new Match.Oracle(inner.get());
