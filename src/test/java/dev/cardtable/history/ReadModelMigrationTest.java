@@ -23,8 +23,8 @@ import static dev.cardtable.support.Api.as;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * Migration V11 fills the history's read models from the games already stored, exactly as the
- * server keeps them as games are played: the tables the server wrote equal those the migration
+ * Migrations V11 and V12_1 fill the history's read models (rated games marked) from the games
+ * already stored, exactly as the server keeps them as games are played: the tables the server wrote equal those the migration
  * writes again from the same games.
  */
 @QuarkusTest
@@ -56,6 +56,11 @@ class ReadModelMigrationTest {
                 .then().statusCode(201).extract().response();
         String verifiedToken = verified.path("credentials[0].token");
         DazzleGameTest.playOut(verified.path("id"), verified.jsonPath(), verifiedToken);
+        Response rated = as(null).header("X-Player-Key", key).body(Map.of("type", "dazzle", "rated", true,
+                "seats", List.of(Map.of("name", registered), Map.of("ai", "random")))).post("/api/games")
+                .then().statusCode(201).extract().response();
+        String ratedToken = rated.path("credentials[0].token");
+        DazzleGameTest.playOut(rated.path("id"), rated.jsonPath(), ratedToken);
         Response daily = as(null).header("X-Player-Key", key).post("/api/daily/standard/attempts")
                 .then().statusCode(201).extract().response();
         playToTheEnd(daily.path("id"), daily.path("credentials[0].token"));
@@ -77,7 +82,8 @@ class ReadModelMigrationTest {
                         .replace("daily_attempts", "migrated_attempts").replace("daily_standings", "migrated_standings"));
             }
             List<List<String>> kept = rows(st, GAMES.formatted("player_games", names));
-            assertEquals(7, kept.size(), "the server kept one row per name per game: " + kept);
+            assertEquals(8, kept.size(), "the server kept one row per name per game: " + kept);
+            assertEquals(1, kept.stream().filter(r -> "t".equals(r.get(8))).count(), "one of them rated: " + kept);
             assertEquals(kept, rows(st, GAMES.formatted("migrated_games", names)));
             List<List<String>> stats = rows(st, STATS.formatted("player_stats", names, player));
             assertEquals(6, stats.size(), "by name and by the registered player, each: scoundrel and dazzle");

@@ -63,7 +63,8 @@ public final class FilledSchema {
         for (String file : java.util.List.of("V11__read_models.sql", "V12_1__rated_history.sql")) {
             try (var in = FilledSchema.class.getResourceAsStream("/db/migration/" + file)) {
                 String sql = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-                Arrays.stream(sql.split(";")).map(s -> s.replaceAll("(?m)^--.*$", "").trim())
+                // Comments go first: a comment may hold a semicolon.
+                Arrays.stream(sql.replaceAll("(?m)--.*$", "").split(";")).map(String::trim)
                         .filter(s -> s.startsWith("insert into") || s.startsWith("update")).forEach(out::add);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
