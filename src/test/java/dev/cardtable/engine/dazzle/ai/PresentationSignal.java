@@ -75,7 +75,7 @@ public final class PresentationSignal {
         double[] s = new double[legal.length];
         double mx = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < legal.length; i++) {
-            double[] f = features(p, legal[i] / 12, legal[i] % 12);
+            double[] f = features(p, legal[i] / Position.KINDS, legal[i] % Position.KINDS);
             double v = 0;
             for (int k = 0; k < NF; k++) v += w[k] * f[k];
             s[i] = v;
@@ -110,7 +110,7 @@ public final class PresentationSignal {
             for (Sample s : train) {
                 double[] lp = logProbs(w, s.exact, s.legal);
                 for (int i = 0; i < s.legal.length; i++) {
-                    double[] f = features(s.exact, s.legal[i] / 12, s.legal[i] % 12);
+                    double[] f = features(s.exact, s.legal[i] / Position.KINDS, s.legal[i] % Position.KINDS);
                     double pr = Math.exp(lp[i]);
                     double y = s.legal[i] == s.move ? 1 : 0;
                     for (int k = 0; k < NF; k++) g[k] += (y - pr) * f[k];
@@ -128,14 +128,12 @@ public final class PresentationSignal {
         System.out.printf(Locale.ROOT, "test LL per presentation: model %.3f uniform %.3f%n", ll(w, test), ll(new double[NF], test));
         // Inference: at the receiver's choose, guesses of the presenter's hand after presenting.
         Rng rng = Rng.fromSeed("signal");
-        double[] gain = new double[10];
         int[] count = new int[10];
         double[] uni = new double[10], wtd = new double[10];
         for (Sample s : test) {
-            if (s.receiverView == null) continue;
             Determinizer det = Determinizer.of(s.receiverView);
             int other = s.presenter;
-            int a = s.move / 12, b = s.move % 12;
+            int a = s.move / Position.KINDS, b = s.move % Position.KINDS;
             Position g = new Position();
             int n = 400;
             double su = 0, sw = 0, wsum = 0;
@@ -179,7 +177,7 @@ public final class PresentationSignal {
 
     static double overlap(int[] guess, int[] truth) {
         int o = 0;
-        for (int k = 0; k < 12; k++) o += Math.min(guess[k], truth[k]);
+        for (int k = 0; k < Position.KINDS; k++) o += Math.min(guess[k], truth[k]);
         return o;
     }
 
