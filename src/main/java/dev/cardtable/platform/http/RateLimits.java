@@ -6,12 +6,8 @@ import io.github.bucket4j.ConsumptionProbe;
 import io.github.bucket4j.TokensInheritanceStrategy;
 import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
 import io.github.bucket4j.distributed.jdbc.PrimaryKeyMapper;
-import io.github.bucket4j.distributed.proxy.optimization.DelayParameters;
-import io.github.bucket4j.distributed.proxy.optimization.Optimizations;
 import io.github.bucket4j.postgresql.Bucket4jPostgreSQL;
 import io.github.bucket4j.postgresql.PostgreSQLSelectForUpdateBasedProxyManager;
-import io.github.bucket4j.distributed.proxy.BucketNotFoundException;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -35,8 +31,9 @@ import javax.sql.DataSource;
 /**
  * The token buckets behind {@link RateLimitFilter}: one per limited {@link Route} and client
  * (an address, or a registered player where the request carries its key), and each client's request
- * budget, from which every {@code /api} request spends its weight ({@code docs/operations.md},
- * "Fair share"). The routes named by {@code cardtable.rate-limit.shared} (by default creates, seats,
+ * budget ({@link RequestBudgets}), from which every {@code /api} request spends its weight
+ * ({@code docs/operations.md}, "Fair share"). Refusals are remembered ({@link Refusals}) so that a
+ * refused client's requests meanwhile are answered from memory. The routes named by {@code cardtable.rate-limit.shared} (by default creates, seats,
  * imports, registrations and the budget) are counted in PostgreSQL ({@code rate_limit_buckets}, with Bucket4j's select-for-update
  * proxy manager) so that their limits hold across every instance on the database; the others
  * (moves) in each instance's memory (see docs/operations.md, "Rate limits", for why). Buckets of clients that went quiet are dropped once they would be full again.
@@ -96,24 +93,12 @@ public class RateLimits {
     private PostgreSQLSelectForUpdateBasedProxyManager<String> shared;
     private final Set<Route> sharedRoutes = EnumSet.noneOf(Route.class);
     private final Map<String, Local> local = new ConcurrentHashMap<>();
+    private final Refusals refusals = new Refusals();
+    private RequestBudgets budgets;
     private ScheduledExecutorService sweeper;
 
     private record Local(Bucket bucket, AtomicLong lastUsed) {
     }
-
-    /** A client refused until {@code untilNanos} ({@link System#nanoTime()}) by the limit {@code name} of {@code limit}. */
-    private record Refused(long untilNanos, long limit, String name) {
-    }
-
-    private boolean budgetShared;
-    /** Budget buckets by key, kept so that each keeps its unsynchronised tokens between requests. */
-    private final Map<String, Local> budgets = new ConcurrentHashMap<>();
-    /** Clients refused, and (route:client) allowances refused, until the refused request could pass: refused without a bucket. */
-    private final Map<String, Refused> refused = new ConcurrentHashMap<>();
-    /** All addresses' spending on this instance ({@code budget.addresses}); null until started. */
-    private Bucket addresses;
-    /** Until when ({@link System#nanoTime()}) all addresses are refused, their joint budget being empty. */
-    private volatile Refused addressesRefused;
 
     /** The name of the joint budget of all addresses on an instance, in problems. */
     public static final String ADDRESSES = "addresses";
@@ -122,6 +107,7 @@ public class RateLimits {
         if (!config.enabled()) {
             return;
         }
+        boolean budgetShared = false;
         for (String name : config.shared()) {
             String n = name.trim().toLowerCase(Locale.ROOT);
             if (n.equals("none") || n.isEmpty()) {
@@ -133,7 +119,7 @@ public class RateLimits {
             }
             sharedRoutes.add(Arrays.stream(Route.values()).filter(r -> r.key().equals(n)).findFirst()
                     .orElseThrow(() -> new IllegalArgumentException("cardtable.rate-limit.shared: unknown route '" + name
-                            + "' (create, seat, import, move, register, budget or none)")));
+                            + "' (one of " + Arrays.stream(Route.values()).map(Route::key).toList() + ", budget or none)")));
         }
         if (!sharedRoutes.isEmpty() || budgetShared) {
             shared = Bucket4jPostgreSQL.selectForUpdateBasedBuilder(dataSource)
@@ -142,7 +128,7 @@ public class RateLimits {
                     .expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(Duration.ofSeconds(10)))
                     .build();
         }
-        addresses = localBucket(config.budget().addresses());
+        budgets = new RequestBudgets(config, budgetShared ? shared : null, refusals);
         sweeper = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "rate-limit-sweeper");
             t.setDaemon(true);
@@ -174,7 +160,7 @@ public class RateLimits {
         ConsumptionProbe probe;
         if (sharedRoutes.contains(route)) {
             probe = shared.builder()
-                    .withImplicitConfigurationReplacement(version(limit), TokensInheritanceStrategy.PROPORTIONALLY)
+                    .withImplicitConfigurationReplacement(version(limit, config), TokensInheritanceStrategy.PROPORTIONALLY)
                     .build(key, () -> configuration(limit))
                     .tryConsumeAndReturnRemaining(1);
         } else {
@@ -188,21 +174,7 @@ public class RateLimits {
             return new Decision(true, limit, 0, route.key());
         }
         long wait = Math.max(probe.getNanosToWaitForRefill(), config.refusalDelay().toNanos());
-        refused.put(key, new Refused(System.nanoTime() + wait, limit, route.key()));
-        return new Decision(false, limit, seconds(wait), route.key());
-    }
-
-    private static long seconds(long nanos) {
-        return Math.max(1, TimeUnit.NANOSECONDS.toSeconds(nanos + 999_999_999L));
-    }
-
-    /** The budget per period of a client of {@code tier}. */
-    public long budget(Tier tier) {
-        return switch (tier) {
-            case ADDRESS -> config.budget().address();
-            case PLAYER -> config.budget().player();
-            case BOT -> config.budget().bot();
-        };
+        return refusals.remember(key, wait, limit, route.key());
     }
 
     /** Whether the registered player {@code name} gets the bot budget. */
@@ -223,33 +195,17 @@ public class RateLimits {
     public Decision refusedNow(String client, Route route) {
         Decision d = refusedNow(client);
         if (d == null && client.startsWith("address:")) {
-            d = still(ADDRESSES, addressesRefused);
+            d = refusals.ofAddresses();
         }
         if (d == null && route != null) {
-            d = still(route.key() + ":" + client, refused.get(route.key() + ":" + client));
+            d = refusals.of(route.key() + ":" + client);
         }
         return d;
     }
 
     /** The refusal of {@code client} while its own budget is known to be empty; null when it may be tried. */
     public Decision refusedNow(String client) {
-        return still(client, refused.get(client));
-    }
-
-    private Decision still(String key, Refused r) {
-        if (r == null) {
-            return null;
-        }
-        long left = r.untilNanos() - System.nanoTime();
-        if (left <= 0) {
-            if (key.equals(ADDRESSES)) {
-                addressesRefused = null;
-            } else {
-                refused.remove(key, r);
-            }
-            return null;
-        }
-        return new Decision(false, r.limit(), seconds(left), r.name());
+        return refusals.of(client);
     }
 
     /**
@@ -273,131 +229,7 @@ public class RateLimits {
      * @throws RuntimeException when the database that holds a shared budget cannot be reached
      */
     public Decision spend(String client, Tier tier, long tokens) {
-        long limit = budget(tier);
-        Decision known = refusedNow(client);
-        if (known != null) {
-            return known;
-        }
-        if (tier == Tier.ADDRESS) {
-            known = still(ADDRESSES, addressesRefused);
-            if (known != null) {
-                return known;
-            }
-        }
-        long cost = Math.min(capacity(limit), tokens);
-        if (cost <= 0) {
-            return new Decision(true, limit, 0, BUDGET);
-        }
-        String key = BUDGET + ":" + client;
-        Local l = budget(key, limit);
-        ConsumptionProbe probe;
-        try {
-            probe = consume(l, cost);
-        } catch (RuntimeException e) {
-            if (!notFound(e)) {
-                throw e;
-            }
-            // Its row expired while this instance kept the bucket: start it again.
-            budgets.remove(key, l);
-            l = budget(key, limit);
-            probe = consume(l, cost);
-        }
-        if (!probe.isConsumed()) {
-            return refuse(client, probe, limit, BUDGET);
-        }
-        if (tier == Tier.ADDRESS) {
-            long joint = config.budget().addresses();
-            ConsumptionProbe all = addresses.tryConsumeAndReturnRemaining(Math.min(capacity(joint), cost));
-            if (!all.isConsumed()) {
-                Local paid = l;
-                if (budgetShared) { // the address did not get what it paid for
-                    QuarkusTransaction.suspendingExisting().run(() -> paid.bucket().addTokens(cost));
-                } else {
-                    paid.bucket().addTokens(cost);
-                }
-                Decision d = refuse(null, all, joint, ADDRESSES);
-                return d;
-            }
-        }
-        return new Decision(true, limit, 0, BUDGET);
-    }
-
-    private Local budget(String key, long limit) {
-        Local l = budgets.computeIfAbsent(key, k -> new Local(budgetShared ? sharedBudget(k, limit) : localBucket(limit),
-                new AtomicLong()));
-        l.lastUsed().set(System.nanoTime());
-        return l;
-    }
-
-    /**
-     * Consumes from {@code l} outside any transaction of the caller's (a shared bucket commits on a
-     * connection of its own, even when a computer search is paid for within a game's transaction).
-     */
-    private ConsumptionProbe consume(Local l, long cost) {
-        if (!budgetShared) {
-            return l.bucket().tryConsumeAndReturnRemaining(cost);
-        }
-        return QuarkusTransaction.suspendingExisting().call(() -> l.bucket().tryConsumeAndReturnRemaining(cost));
-    }
-
-    private static boolean notFound(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof BucketNotFoundException) {
-                return true;
-            }
-            for (Throwable s : t.getSuppressed()) {
-                if (s != t && notFound(s)) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    /**
-     * Refuses by the bucket whose {@code probe} said no, and remembers the refusal (for
-     * {@code client}, or for all addresses when null) until the refused request could pass, and at
-     * least {@code refusal-delay}, so that the client's requests meanwhile are answered from memory.
-     */
-    private Decision refuse(String client, ConsumptionProbe probe, long limit, String name) {
-        long wait = Math.max(probe.getNanosToWaitForRefill(), config.refusalDelay().toNanos());
-        long until = System.nanoTime() + wait;
-        Refused r = new Refused(until, limit, name);
-        if (client == null) {
-            addressesRefused = r;
-        } else {
-            refused.put(client, r);
-        }
-        return new Decision(false, limit, seconds(wait), name);
-    }
-
-    /** What a budget of {@code limit} per period holds at most: its burst's worth, at least 1. */
-    long capacity(long limit) {
-        long period = config.period().toNanos();
-        long burst = Math.min(period, config.budget().burst().toNanos());
-        return Math.max(1, (long) ((double) limit * burst / period));
-    }
-
-    private Bucket localBucket(long limit) {
-        long capacity = capacity(limit);
-        return Bucket.builder().addLimit(b -> b.capacity(capacity).refillGreedy(limit, config.period())).build();
-    }
-
-    private Bucket sharedBudget(String key, long limit) {
-        long unsynced = config.budget().unsyncedTokens();
-        var builder = shared.builder()
-                .withImplicitConfigurationReplacement(version(limit) ^ capacity(limit), TokensInheritanceStrategy.PROPORTIONALLY);
-        if (unsynced > 0) {
-            builder = builder.withOptimization(Optimizations.delaying(new DelayParameters(unsynced, config.budget().syncEvery())));
-        }
-        return builder.build(key, () -> budgetConfiguration(limit));
-    }
-
-    private BucketConfiguration budgetConfiguration(long limit) {
-        long capacity = capacity(limit);
-        return BucketConfiguration.builder()
-                .addLimit(b -> b.capacity(capacity).refillGreedy(limit, config.period()))
-                .build();
+        return budgets.spend(client, tier, tokens);
     }
 
     /**
@@ -452,8 +284,8 @@ public class RateLimits {
                 .build();
     }
 
-    /** Changes when the limit or period is reconfigured, so stored buckets take the new one. */
-    private long version(long limit) {
+    /** Changes when {@code limit} or the configured period changes, so stored buckets take the new one. */
+    static long version(long limit, RateLimitConfig config) {
         return Math.abs(31 * limit + config.period().toMillis()) % Integer.MAX_VALUE;
     }
 
@@ -461,8 +293,8 @@ public class RateLimits {
         long idle = config.period().toNanos();
         long now = System.nanoTime();
         local.entrySet().removeIf(en -> now - en.getValue().lastUsed().get() > idle);
-        budgets.entrySet().removeIf(en -> now - en.getValue().lastUsed().get() > idle);
-        refused.entrySet().removeIf(en -> en.getValue().untilNanos() - now <= 0);
+        budgets.sweep();
+        refusals.sweep();
         if (shared != null) {
             try {
                 int removed;
