@@ -61,6 +61,9 @@ public class GameResource {
     @Inject
     GameCreation creation;
 
+    @Inject
+    OpenSeats openSeats;
+
     /** The one content type of every JSON response ({@code docs/api.md}, "Conventions"). */
     static final MediaType JSON_UTF8 = MediaType.APPLICATION_JSON_TYPE.withCharset("UTF-8");
 
@@ -153,7 +156,7 @@ public class GameResource {
     public Response takeSeat(@PathParam("id") String id, @PathParam("seat") String seat, TakeSeatRequest request,
                              @Parameter(description = "A registered player's key: the seat is verified")
                              @HeaderParam(RegisteredPlayers.HEADER) String playerKey) {
-        GameView game = creation.takeSeat(Params.gameId(id), Params.integer(seat, "seat"), request == null ? null : request.name(),
+        GameView game = openSeats.takeSeat(Params.gameId(id), Params.integer(seat, "seat"), request == null ? null : request.name(),
                 playerKey);
         return GameResponses.ok(game);
     }
@@ -206,7 +209,7 @@ public class GameResource {
     public Response cancel(@PathParam("id") String id, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
             @Parameter(description = "A registered player\'s key: opens the seat its player holds verified, when no Authorization is sent")
             @HeaderParam(RegisteredPlayers.HEADER) String playerKey) {
-        GameView game = creation.cancel(Params.gameId(id), seatCredentials.of(authorization, playerKey));
+        GameView game = openSeats.cancel(Params.gameId(id), seatCredentials.of(authorization, playerKey));
         return GameResponses.ok(game);
     }
 
