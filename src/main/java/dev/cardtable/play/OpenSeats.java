@@ -42,29 +42,27 @@ import java.util.UUID;
 @Singleton
 public class OpenSeats {
 
-    @Inject
-    GameCatalog catalog;
+    private final GameCatalog catalog;
+    private final GameStore store;
+    private final GameWriter writer;
+    private final Projection projection;
+    private final JsonText json;
+    private final Event<GameChanged> changes;
+    private final RegisteredPlayers players;
+    private final RatedGames rated;
 
     @Inject
-    GameStore store;
-
-    @Inject
-    GameWriter writer;
-
-    @Inject
-    Projection projection;
-
-    @Inject
-    JsonText json;
-
-    @Inject
-    Event<GameChanged> changes;
-
-    @Inject
-    RegisteredPlayers players;
-
-    @Inject
-    RatedGames rated;
+    OpenSeats(GameCatalog catalog, GameStore store, GameWriter writer, Projection projection, JsonText json,
+              Event<GameChanged> changes, RegisteredPlayers players, RatedGames rated) {
+        this.catalog = catalog;
+        this.store = store;
+        this.writer = writer;
+        this.projection = projection;
+        this.json = json;
+        this.changes = changes;
+        this.players = players;
+        this.rated = rated;
+    }
 
     /**
      * Takes an open seat ({@code POST /api/games/{id}/seats/{seat}}). When it was the last open
