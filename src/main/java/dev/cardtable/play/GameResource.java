@@ -137,9 +137,9 @@ public class GameResource {
         GameView game = reads.game(Params.gameId(id), seatCredentials.of(authorization, playerKey));
         String etag = ETags.of(game);
         if (ETags.matches(ifNoneMatch, etag)) {
-            return Response.notModified().tag(ETags.entityTag(etag)).header("Vary", "Authorization").build();
+            return Response.notModified().tag(ETags.entityTag(etag)).build();
         }
-        return Response.ok(game).header(HttpHeaders.ETAG, etag).header("Vary", "Authorization").build();
+        return Response.ok(game).header(HttpHeaders.ETAG, etag).build();
     }
 
     @POST

@@ -148,9 +148,15 @@ class LobbyTest {
         String bob = g.path("credentials[1].token");
         as(alice).post("/api/games/" + id + "/rematch").then().statusCode(409).body("code", equalTo("game-not-over"));
         move(id, bob, Map.of("action", "resign")).then().statusCode(200);
+        Response over = as(null).get("/api/games/" + id).then().statusCode(200).body("rematch", nullValue()).extract().response();
+        String overTag = over.header("ETag");
 
         Response r = as(alice).post("/api/games/" + id + "/rematch").then().statusCode(201).extract().response();
         String next = r.path("id");
+        // The finished game now names its rematch: a change, so a cached copy is not revalidated as current.
+        as(null).header("If-None-Match", overTag).get("/api/games/" + id).then().statusCode(200)
+                .body("version", equalTo((Integer) over.path("version") + 1)).body("rematch", equalTo(next))
+                .header("ETag", not(equalTo(overTag)));
         r.then().body("status", equalTo("waiting")).body("rematchOf", equalTo(id))
                 .body("seats[0].kind", equalTo("open")).body("seats[1].name", equalTo("rm-alice"))
                 .body("credentials[0].seat", equalTo(1)).body("clock.perMove", equalTo("PT48H"));

@@ -26,7 +26,7 @@ import java.util.UUID;
  * @param toAct      the seats to act after the change, in order; empty while it waits, once it
  *                   ended, or where the change does not say (a seat taken: the start that follows does)
  * @param deadline   the deadline of the seat to act, by the game's clock, or null
- * @param changes    its version as clients see it ({@link GameRow#changes()}): moves and seats taken
+ * @param changes    its version as clients see it ({@link GameRow#changes()}): moves, seats taken and a rematch made
  */
 public record GameChanged(UUID gameId, String ruleset, Status before, Status after, GameRow.Origin origin,
                           UUID rematchOf, int version, String type, Instant createdAt, List<SeatRow> seats,

@@ -243,10 +243,10 @@ public record GameRow(UUID id, String type, String ruleset, int rulesetVersion, 
 
     /**
      * The game's version as clients see it ({@code docs/api.md}, "Versions"): every change counted,
-     * each move and each open seat taken; {@link #version()} counts moves only.
+     * each move, each open seat taken and the rematch made from it; {@link #version()} counts moves only.
      */
     public int changes() {
-        return version + seatsTaken;
+        return version + seatsTaken + (table.rematch() == null ? 0 : 1);
     }
 
     /** The columns a move, a seat taken or the end of the game changes. */

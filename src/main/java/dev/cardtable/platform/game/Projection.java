@@ -24,6 +24,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 /**
  * The one place a game becomes what a viewer may see. Every payload the server sends about a
@@ -118,15 +119,18 @@ public class Projection {
                 : List.of();
         List<Integer> toAct = active ? seats(rules.toAct(state)) : List.of();
         String seed = at.status() == Status.FINISHED ? seed(g) : null;
+        // A rematch is made from the finished game: a change of it, counted in its version, so that
+        // its entity tag changes with it (docs/api.md, "Versions"); no earlier moment shows it.
+        UUID rematch = at.status() == Status.FINISHED ? g.table().rematch() : null;
         return GameView.builder().id(g.id()).type(g.type()).ruleset(g.ruleset()).rulesetVersion(g.rulesetVersion())
-                .options(json.stringMap(g.options())).status(at.status().id()).version(at.moves() + g.seatsTaken())
+                .options(json.stringMap(g.options())).status(at.status().id()).version(at.moves() + g.seatsTaken() + (rematch == null ? 0 : 1))
                 .moveCount(at.moves()).seats(g.seats().stream().map(Projection::seat).toList()).toAct(toAct)
                 .seedCommitment(g.seedCommitment()).seed(seed)
                 .certified(g.origin().certified()).rated(g.rated()).ratingRange(g.ratingRange()).daily(g.origin().daily()).certificate(certificates.shown(g, seed))
                 .createdAt(g.createdAt())
                 .updatedAt(at.updatedAt()).finishedAt(at.finishedAt()).viewer(seat)
                 .view(rules.view(state, viewer(at.status(), seat))).legalMoves(legal).result(result(rules, state))
-                .clock(clock(g, toAct)).rematchOf(g.table().rematchOf()).rematch(g.table().rematch()).build();
+                .clock(clock(g, toAct)).rematchOf(g.table().rematchOf()).rematch(rematch).build();
     }
 
     /** The result of {@code state} in the shape every game shares, or null while it runs. */

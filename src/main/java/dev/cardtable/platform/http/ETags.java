@@ -15,7 +15,7 @@ import java.util.stream.Collectors;
  * ({@code docs/api.md}, "Submitting a move").
  *
  * <p>A tag identifies one representation, so it differs wherever the body differs: it is the
- * game's version (which counts every change: seats taken and moves), then {@code -s<seat>} for a
+ * game's version (which counts every change: seats taken, moves and a rematch made), then {@code -s<seat>} for a
  * seat's view (a spectator's tag has no suffix). So {@code "7"}, {@code "7-s0"}, {@code "18-s1"}.
  */
 public final class ETags {

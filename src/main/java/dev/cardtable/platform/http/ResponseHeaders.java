@@ -7,6 +7,8 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -27,6 +29,12 @@ import java.util.Locale;
  *       origin {@code null} (sandboxed frames, {@code file:} pages, some redirects) is never
  *       granted: its {@code Access-Control-Allow-*} headers are removed, so browsers keep such
  *       a page from reading the answer.</li>
+ *   <li>Caching of the API ({@code /api/…}): what a request sees may depend on its credentials (a
+ *       seat's view of a game, its log and positions, a player's challenges), so every API answer
+ *       says {@code Vary: Authorization, X-Player-Key} too, and carries {@code Cache-Control:
+ *       no-cache} (a cache asks again before reuse; the {@code ETag} makes that cheap), with
+ *       {@code private} when the request carried either header: no shared cache keeps a seat's
+ *       view.</li>
  * </ul>
  */
 @ApplicationScoped
@@ -52,11 +60,13 @@ public class ResponseHeaders {
 
     static void add(RoutingContext ctx) {
         String path = ctx.request().path();
-        ctx.addHeadersEndHandler(v -> write(ctx.response().headers(), path == null ? "" : path));
+        MultiMap request = ctx.request().headers();
+        boolean credentials = request.contains(HttpHeaders.AUTHORIZATION) || request.contains("X-Player-Key");
+        ctx.addHeadersEndHandler(v -> write(ctx.response().headers(), path == null ? "" : path, credentials));
         ctx.next();
     }
 
-    static void write(MultiMap headers, String path) {
+    static void write(MultiMap headers, String path, boolean credentials) {
         headers.set("X-Content-Type-Options", "nosniff");
         headers.set("Referrer-Policy", "no-referrer");
         headers.set("X-Frame-Options", "DENY");
@@ -69,12 +79,31 @@ public class ResponseHeaders {
                 }
             }
         }
-        String vary = headers.get(HttpHeaders.VARY);
-        if (vary == null || vary.isBlank()) {
-            headers.set(HttpHeaders.VARY, "Origin");
-        } else if (!vary.toLowerCase(Locale.ROOT).contains("origin")) {
-            headers.set(HttpHeaders.VARY, vary + ", Origin");
+        boolean api = path.equals("/api") || path.startsWith("/api/");
+        vary(headers, "Origin");
+        if (api) {
+            vary(headers, "Authorization");
+            vary(headers, "X-Player-Key");
+            if (!headers.contains(HttpHeaders.CACHE_CONTROL)) {
+                headers.set(HttpHeaders.CACHE_CONTROL, credentials ? "private, no-cache" : "no-cache");
+            }
         }
+    }
+
+    /** Adds {@code name} to the response's {@code Vary} unless it names it already. */
+    private static void vary(MultiMap headers, String name) {
+        List<String> named = new ArrayList<>();
+        for (String v : headers.getAll(HttpHeaders.VARY)) {
+            for (String part : v.split(",")) {
+                if (!part.isBlank()) {
+                    named.add(part.trim());
+                }
+            }
+        }
+        if (named.stream().noneMatch(n -> n.equalsIgnoreCase(name) || n.equals("*"))) {
+            named.add(name);
+        }
+        headers.set(HttpHeaders.VARY, String.join(", ", named));
     }
 
     /** The Content-Security-Policy for a request's path. */

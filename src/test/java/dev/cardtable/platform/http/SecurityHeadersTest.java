@@ -64,6 +64,28 @@ class SecurityHeadersTest {
     }
 
     @Test
+    void anAnswerThatMayDependOnCredentialsIsKeptByNoSharedCache() {
+        Api.Created g = Api.scoundrel("caching", "cleo");
+        for (String path : List.of("/api/games/" + g.id(), "/api/games/" + g.id() + "/moves",
+                "/api/games/" + g.id() + "/states/0", "/api/games/" + g.id() + "/timeline")) {
+            Response seat = as(g.token()).get(path);
+            seat.then().statusCode(200);
+            List<String> vary = java.util.Arrays.stream(seat.header("Vary").split(",")).map(String::trim).toList();
+            assertTrue(vary.containsAll(List.of("Origin", "Authorization", "X-Player-Key")), path + ": " + vary);
+            assertEquals(vary.size(), vary.stream().distinct().count(), "each named once: " + vary);
+            assertEquals("private, no-cache", seat.header("Cache-Control"), path);
+            Response spectator = as(null).get(path);
+            spectator.then().statusCode(200);
+            assertEquals("no-cache", spectator.header("Cache-Control"), path);
+            assertTrue(spectator.header("Vary").contains("X-Player-Key"), path + ": " + spectator.header("Vary"));
+        }
+        Response key = given().header("X-Player-Key", "not-a-key").get("/api/game-types");
+        assertEquals("private, no-cache", key.header("Cache-Control"), "a player key makes an answer private too");
+        String page = given().get("/").header("Cache-Control");
+        assertTrue(page == null || !page.contains("private"), "the web client's files are not marked private: " + page);
+    }
+
+    @Test
     void corsNeverGrantsTheNullOriginAndSaysItVariesByOrigin() {
         Response fromNull = given().header("Origin", "null").get("/api/game-types");
         fromNull.then().statusCode(200);

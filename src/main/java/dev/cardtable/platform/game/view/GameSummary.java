@@ -13,7 +13,7 @@ import java.util.UUID;
  * @param type       game type
  * @param ruleset    ruleset name
  * @param status     {@code waiting}, {@code active} or {@code finished}
- * @param version    every change counted: seats taken and moves
+ * @param version    every change counted: seats taken, moves and a rematch made
  * @param moveCount  moves applied
  * @param seats      the seats
  * @param createdAt  creation time

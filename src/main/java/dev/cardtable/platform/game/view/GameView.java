@@ -19,7 +19,7 @@ import java.util.UUID;
  * @param rulesetVersion ruleset version the game was dealt and played under
  * @param options        every option with its value
  * @param status         {@code waiting}, {@code active} or {@code finished}
- * @param version        every change counted: seats taken and moves ({@code docs/api.md}, "Versions")
+ * @param version        every change counted: seats taken, moves and a rematch made ({@code docs/api.md}, "Versions")
  * @param moveCount      moves applied so far (the last log seq; 0 after the deal)
  * @param seats          every seat
  * @param toAct          the seats that may move now
