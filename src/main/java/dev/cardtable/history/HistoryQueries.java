@@ -38,6 +38,8 @@ public class HistoryQueries {
      * @param type          game type
      * @param status        status
      * @param player        a player's name
+     * @param playerId      the registered player of that name, or null: then only its verified seats
+     *                      count, as in its statistics
      * @param result        the player's outcome (without a player: any player's)
      * @param rated         true: rated games only, false: unrated games only ({@code docs/ratings.md})
      * @param createdAfter  exclusive lower bound of the creation time
@@ -46,7 +48,7 @@ public class HistoryQueries {
      * @param cursorId      id of that game
      * @param limit         games per page
      */
-    public record Filter(String type, Status status, String player, String result, Boolean rated,
+    public record Filter(String type, Status status, String player, UUID playerId, String result, Boolean rated,
                          Instant createdAfter, Instant createdBefore, Instant cursorAt, UUID cursorId, int limit) {
     }
 
@@ -191,6 +193,7 @@ public class HistoryQueries {
         StringBuilder sql = new StringBuilder(from);
         List<Object> p = new ArrayList<>();
         where(sql, p, f.player(), " and p.name = ?");
+        where(sql, p, f.playerId(), " and p.player_id = ?");
         where(sql, p, type, t.equals("p") ? " and p.game_type = ?" : " and g.type = ?");
         where(sql, p, status, " and " + t + ".status = ?");
         where(sql, p, f.result(), " and p.outcome = ?");

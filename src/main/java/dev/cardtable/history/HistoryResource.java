@@ -36,7 +36,7 @@ public class HistoryResource {
     @APIResponse(responseCode = "200", description = "A page of games", content = @Content(schema = @Schema(ref = "HistoryPage")))
     public HistoryPage list(@QueryParam("type") String type,
                             @Parameter(description = "waiting, active or finished") @QueryParam("status") String status,
-                            @Parameter(description = "a player's name") @QueryParam("player") String player,
+                            @Parameter(description = "a player's name; for a registered name its verified seats only") @QueryParam("player") String player,
                             @Parameter(description = "won, lost or drawn: the player's outcome (any human seat's without player)")
                             @QueryParam("result") String result,
                             @Parameter(description = "true: rated games only; false: unrated games only")

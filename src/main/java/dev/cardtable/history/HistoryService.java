@@ -95,9 +95,12 @@ public class HistoryService {
         Instant before = q.createdBefore() == null ? null : bound(q.createdBefore(), "createdBefore", true);
         Paging.Cursor cursor = q.cursor() == null ? null : Paging.Cursor.decode(q.cursor());
         // A registered name is matched in any case, as everywhere; its seats carry it as registered.
-        String player = q.player() == null ? null
-                : players.registered(q.player()).map(PlayerRow::name).orElse(q.player());
-        HistoryQueries.Filter filter = new HistoryQueries.Filter(q.type(), status, player, q.result(),
+        // Its games are those its player took a seat of with its key, as its statistics count them:
+        // not games played under the name by others before it was registered, nor imported ones.
+        Optional<PlayerRow> registered = q.player() == null ? Optional.empty() : players.registered(q.player());
+        String player = registered.map(PlayerRow::name).orElse(q.player());
+        HistoryQueries.Filter filter = new HistoryQueries.Filter(q.type(), status, player,
+                registered.map(PlayerRow::id).orElse(null), q.result(),
                 rated, after, before, cursor == null ? null : cursor.createdAt(), cursor == null ? null : cursor.id(),
                 q.limit());
         // Finished games never change: a page of them only may come from the standby.

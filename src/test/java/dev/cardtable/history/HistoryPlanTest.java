@@ -40,7 +40,7 @@ class HistoryPlanTest {
 
     private static HistoryQueries.Filter rated(Boolean rated, String type, Status status, String player, String result,
                                                Instant after, Instant before, Instant cursorAt) {
-        return new HistoryQueries.Filter(type, status, player, result, rated, after, before, cursorAt,
+        return new HistoryQueries.Filter(type, status, player, null, result, rated, after, before, cursorAt,
                 cursorAt == null ? null : new UUID(0, 0), LIMIT);
     }
 

@@ -101,7 +101,7 @@ public class PlayersTest {
     @SuppressWarnings("unchecked")
     void aRecordCutShortDoesNotSeatARegisteredNameButAFinishedOneImportsUnverified() {
         String name = unique("imp");
-        register(name);
+        String key = register(name);
         String casual = unique("casual");
         Response g = scoundrelFor(casual, null);
         String id = g.path("id");
@@ -121,6 +121,14 @@ public class PlayersTest {
                 .body("seats[0].name", equalTo(name)).body("seats[0].verified", equalTo(false));
         as(null).get("/api/players/" + name + "/stats").then().body("verified", equalTo(true))
                 .body("types.find { it.type == 'scoundrel' }?.played ?: 0", equalTo(0));
+        // Nor is it in the registered name's history, which lists its player's games as its statistics count them.
+        as(null).get("/api/games?player=" + name).then().statusCode(200).body("items", org.hamcrest.Matchers.empty());
+        as(null).get("/api/games?player=" + name + "&result=lost").then().statusCode(200).body("items", org.hamcrest.Matchers.empty());
+        // Once its player plays with its key, that game is listed, and the imported one still is not.
+        String own = scoundrelFor(name, key).then().statusCode(201).extract().path("id");
+        as(null).get("/api/games?player=" + name).then().statusCode(200).body("items.id", equalTo(List.of(own)));
+        // The name nobody registered keeps every seat under it.
+        as(null).get("/api/games?player=" + casual).then().statusCode(200).body("items.id", org.hamcrest.Matchers.hasItem(id));
     }
 
     @Test
