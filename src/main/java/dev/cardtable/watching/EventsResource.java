@@ -141,7 +141,8 @@ public class EventsResource {
             return games.viewerSeat(gameId, credential);
         }
         if (credential != null) {
-            throw new GameException(Failure.MALFORMED_REQUEST, "send either 'ticket' or 'Authorization', not both");
+            throw new GameException(Failure.MALFORMED_REQUEST,
+                    "send either 'ticket' or a credential ('Authorization' or 'X-Player-Key'), not both");
         }
         games.requireExists(gameId);
         return tickets.seat(gameId, ticket);
