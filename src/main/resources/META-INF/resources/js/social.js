@@ -84,7 +84,7 @@ export function challengeSection(name, go, onLeave) {
     h('option', { value: '' }, 'drawn at random'), h('option', { value: '0' }, 'I move first'), h('option', { value: '1' }, 'they move first'));
   const state = h('p', { id: 'challenge-state', role: 'status' });
   let poll = null;
-  onLeave(() => clearInterval(poll));
+  onLeave(() => { clearInterval(poll); poll = null; });
   const form = h('form', {
     class: 'card-panel', id: 'challenge',
     onsubmit: async (ev) => {
@@ -92,21 +92,24 @@ export function challengeSection(name, go, onLeave) {
       try {
         const c = await api.challenge(name, { rated: rated.checked, challengerSeat: seat.value === '' ? null : Number(seat.value) });
         const cancel = h('button', { class: 'secondary', id: 'challenge-cancel', type: 'button', onclick: async () => {
-          try { await api.cancelChallenge(c.id); } catch (e) { say(e.message, true); }
           clearInterval(poll);
+          poll = null;
+          try { await api.cancelChallenge(c.id); } catch (e) { say(e.message, true); }
           state.replaceChildren('Challenge cancelled.');
         } }, 'Cancel the challenge');
         state.replaceChildren(`Challenge sent to ${name}: waiting for an answer… `, cancel);
         clearInterval(poll);
-        poll = setInterval(async () => {
+        const timer = setInterval(async () => {
           let now;
           try { now = await api.getChallenge(c.id); } catch { return; }
+          if (poll !== timer) return; // cancelled or left while the answer was on its way
           if (now.status === 'accepted') { clearInterval(poll); go(`#/game/${now.gameId}`); }
           else if (now.status !== 'pending') {
             clearInterval(poll);
             state.replaceChildren(`Your challenge was ${now.status}${now.declineReason ? ` (${now.declineReason})` : ''}.`);
           }
         }, 1000);
+        poll = timer;
       } catch (e) { say(e.message, true); }
     },
   }, h('h2', {}, `Challenge ${name}`),
@@ -147,9 +150,10 @@ export function quickPairing(go, onLeave) {
         find.disabled = false;
         state.replaceChildren('Stopped looking.');
       } }, 'Cancel'));
-      poll = setInterval(async () => {
+      const timer = setInterval(async () => {
         let now;
         try { now = await api.getSeek(s.id); } catch { return; }
+        if (poll !== timer) return; // cancelled or left while the answer was on its way
         if (now.status === 'paired') { seekId = null; stopWaiting(); go(`#/game/${now.gameId}`); }
         else if (now.status !== 'open') {
           seekId = null;
@@ -160,6 +164,7 @@ export function quickPairing(go, onLeave) {
           state.firstChild.textContent = `Looking for an opponent… ${Math.round((Date.now() - started) / 1000)} s `;
         }
       }, 1000);
+      poll = timer;
     } catch (e) { say(e.message, true); }
   } }, 'Find an opponent');
   return h('section', { class: 'card-panel', id: 'quick', 'aria-labelledby': 'quick-title' },
