@@ -249,8 +249,10 @@ public class Challenges implements ChallengeReads {
 
     /** A revoked player's pending challenges, made and received, are cancelled with its registration. */
     void revoked(@Observes PlayerRevoked event) {
-        List<ChallengeEntity> mine = ChallengeEntity.list("(challengerId = ?1 or destId = ?1) and status = 'pending'",
-                event.playerId());
+        // Locked as read: a challenge being accepted meanwhile is read again once accepted, and left out.
+        List<ChallengeEntity> mine = ChallengeEntity.<ChallengeEntity>find(
+                "(challengerId = ?1 or destId = ?1) and status = 'pending'", event.playerId())
+                .withLock(LockModeType.PESSIMISTIC_WRITE).list();
         for (ChallengeEntity c : mine) {
             c.status = "canceled";
             c.endedAt = event.at();

@@ -64,13 +64,18 @@ public class PlayerStore {
     }
 
     /**
-     * Ends the registration of player {@code id} under its row's lock: its key opens nothing and
-     * its name is free again. False when it no longer stands or its key no longer hashes to
-     * {@code currentHash}.
+     * Ends the registration of player {@code id} under its row's lock: its key opens nothing (every
+     * lookup by key asks for a standing registration) and its name is free again. False when it no
+     * longer stands or its key no longer hashes to {@code currentHash}.
+     * <p>
+     * Only {@code revoked_at} changes. The key hash stays, because changing a column with a unique
+     * index would take the row's {@code FOR UPDATE} lock, which waits for every transaction that
+     * holds {@code FOR KEY SHARE} on it through a foreign key: a challenge being accepted inserts
+     * its game's seats, and would in turn wait for the challenge rows this revocation cancels.
+     * {@code FOR NO KEY UPDATE} waits for none of them.
      */
     public boolean revoke(UUID id, String currentHash, Instant at) {
         return PlayerEntity.lockStanding(id).filter(p -> currentHash.equals(p.keyHash)).map(p -> {
-            p.keyHash = null;
             p.revokedAt = at;
             // Written now, not at commit: what follows in the transaction (plain SQL) sees it.
             PlayerEntity.getEntityManager().flush();

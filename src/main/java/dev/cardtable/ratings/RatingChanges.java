@@ -100,7 +100,10 @@ public class RatingChanges {
         }
     }
 
-    /** One rated player of a game: its seat, its locked rating row, its rating before the game. */
+    /**
+     * One rated player of a game: its seat, its locked rating row (null for a registration revoked
+     * during the game) and its rating before the game.
+     */
     private record Rated(SeatRow seat, RatingsStore.Locked row, Rating before) {
     }
 
@@ -126,13 +129,23 @@ public class RatingChanges {
         Map<Integer, Rated> rated = new HashMap<>();
         for (SeatRow s : humans) {
             RatingsStore.Locked row = locked.get(s.playerId());
-            rated.put(s.seat(), new Rated(s, row, new Rating(row.rating(), row.deviation(), row.volatility())));
+            Rating before;
+            if (row != null) {
+                before = new Rating(row.rating(), row.deviation(), row.volatility());
+            } else { // revoked during the game: no longer rated, but its opponent is rated against it
+                Rating last = store.last(s.playerId(), c.type(), c.ruleset());
+                before = last != null ? last : new Rating(init.rating(), init.deviation(), init.volatility());
+            }
+            rated.put(s.seat(), new Rated(s, row, before));
         }
         Instant at = c.finishedAt() != null ? c.finishedAt() : c.updatedAt();
         List<RatingPointEntity> points = new ArrayList<>();
         List<Integer> pointSeats = new ArrayList<>();
         for (SeatRow s : humans) {
             Rated me = rated.get(s.seat());
+            if (me.row() == null) {
+                continue;
+            }
             SeatRow other = seats.get(1 - s.seat());
             Rating opponent = opponent(other, rated.get(other.seat()));
             if (opponent == null) {

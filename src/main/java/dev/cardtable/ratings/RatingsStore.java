@@ -1,5 +1,6 @@
 package dev.cardtable.ratings;
 
+import dev.cardtable.engine.rating.Rating;
 import dev.cardtable.platform.db.Db;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -50,9 +51,10 @@ public class RatingsStore {
      * Creates the ratings of {@code players} in a perf at the initial values unless they exist,
      * then locks them ({@code SELECT … FOR UPDATE}) in player-id order until the transaction ends:
      * two statements for any number of players. Two games of the same players ending at once wait
-     * for each other instead of deadlocking.
+     * for each other instead of deadlocking. A player whose registration was revoked gets no row
+     * (its ratings were removed with it, {@link #retire}).
      *
-     * @return the locked rows, in player-id order
+     * @return the locked rows, in player-id order; none for a revoked player
      */
     public List<Locked> lock(List<UUID> players, String gameType, String ruleset, double rating, double deviation,
                              double volatility) {
@@ -60,7 +62,9 @@ public class RatingsStore {
             UUID[] ids = players.stream().sorted().toArray(UUID[]::new);
             try (PreparedStatement ps = c.prepareStatement("""
                     insert into ratings (player_id, game_type, ruleset, rating, deviation, volatility, games)
-                    select p, ?, ?, ?, ?, ?, 0 from unnest(?::uuid[]) p order by p
+                    select p, ?, ?, ?, ?, ?, 0 from unnest(?::uuid[]) p
+                    where exists (select 1 from players s where s.id = p and s.revoked_at is null)
+                    order by p
                     on conflict do nothing""")) {
                 ps.setString(1, gameType);
                 ps.setString(2, ruleset);
@@ -140,6 +144,27 @@ public class RatingsStore {
                 ps.setString(i++, ruleset);
                 ps.setObject(i, gameId);
                 return ps.executeUpdate();
+            }
+        });
+    }
+
+    /**
+     * The rating, deviation and volatility of {@code playerId} in a perf after its last rated game
+     * there (its newest {@code rating_history} point, which outlives a revoked registration's
+     * rating row), or null when it has played none.
+     */
+    public Rating last(UUID playerId, String gameType, String ruleset) {
+        return db.work(c -> {
+            try (PreparedStatement ps = c.prepareStatement("""
+                    select rating, deviation, volatility from rating_history
+                    where player_id = ? and game_type = ? and ruleset = ?
+                    order by at desc, game_id desc limit 1""")) {
+                ps.setObject(1, playerId);
+                ps.setString(2, gameType);
+                ps.setString(3, ruleset);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? new Rating(rs.getDouble(1), rs.getDouble(2), rs.getDouble(3)) : null;
+                }
             }
         });
     }

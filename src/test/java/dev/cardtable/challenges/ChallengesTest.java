@@ -203,6 +203,30 @@ public class ChallengesTest {
         assertEquals(0, sweep.expireDue());
     }
 
+    @Test
+    void aRevocationRacingAnAcceptanceEndsTheChallengeOneWayOrTheOther() throws Exception {
+        for (int round = 0; round < 8; round++) {
+            String alice = unique("chR"), bob = unique("chS");
+            String aliceKey = register(alice), bobKey = register(bob);
+            String id = challenge(aliceKey, Map.of("player", bob, "type", "dazzle", "rated", true))
+                    .then().statusCode(201).extract().path("id");
+            List<Integer> statuses = Race.run(List.of(
+                    () -> as(bobKey).post("/api/challenges/" + id + "/accept").then().extract().statusCode(),
+                    () -> as(aliceKey).delete("/api/players/" + alice + "/key").then().extract().statusCode()));
+            assertEquals(204, statuses.get(1), "the revocation always goes through: " + statuses);
+            String status = dbStatus(id);
+            String games = Db.scalar("select count(*) from challenges c join games g on g.id = c.game_id where c.id = ?::uuid", id);
+            if (statuses.get(0) == 201) {
+                assertEquals("accepted", status, "accepted first, then revoked: the challenge stays accepted");
+                assertEquals("1", games);
+            } else {
+                assertEquals(409, statuses.get(0), statuses.toString());
+                assertEquals("canceled", status, "revoked first: the challenge is cancelled and no game is made");
+                assertEquals("0", games);
+            }
+        }
+    }
+
     private static String dbStatus(String id) {
         try {
             return Db.scalar("select status from challenges where id = ?::uuid", id);

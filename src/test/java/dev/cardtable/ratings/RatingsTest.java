@@ -504,6 +504,36 @@ public class RatingsTest {
                 .body("code", equalTo("malformed-request"));
     }
 
+    @Test
+    void aGameEndingAfterAPlayerRevokedRatesTheOtherAgainstTheRatingTheRevokedPlayerHad() throws Exception {
+        Player alice = Player.register("rw");
+        Player bob = Player.register("rx");
+        Game first = play(alice, bob, true);
+        resign(first.id(), first.token1()); // Alice wins the first game.
+        JsonPath a = json(as(null).get("/api/players/" + alice.name() + "/ratings").then().statusCode(200).extract().response());
+        JsonPath b = json(as(null).get("/api/players/" + bob.name() + "/ratings").then().statusCode(200).extract().response());
+        Rating aliceBefore = new Rating(a.getDouble("ratings[0].rating"), a.getDouble("ratings[0].deviation"),
+                a.getDouble("ratings[0].volatility"));
+        Rating bobBefore = new Rating(b.getDouble("ratings[0].rating"), b.getDouble("ratings[0].deviation"),
+                b.getDouble("ratings[0].volatility"));
+        UUID aliceId = playerId(alice);
+
+        Game second = play(alice, bob, true);
+        as(null).header("X-Player-Key", alice.key()).delete("/api/players/" + alice.name() + "/key").then().statusCode(204);
+        JsonPath ended = json(resign(second.id(), second.token1())); // Alice, revoked, wins again.
+
+        Glicko2 glicko = new Glicko2(0.75, 45, 350);
+        double expected = glicko.update(bobBefore, List.of(new Outcome(aliceBefore, 0)), 0).rating() - bobBefore.rating();
+        double asIfNew = glicko.update(bobBefore, List.of(new Outcome(new Rating(1500, 350, 0.06), 0)), 0).rating()
+                - bobBefore.rating();
+        assertTrue(Math.abs(expected - asIfNew) > 1, expected + " vs " + asIfNew);
+        assertEquals(expected, ended.getDouble("seats[1].ratingDiff"), CENT);
+        assertNull(ended.get("seats[0].ratingDiff"), "a revoked registration is rated no more");
+        assertEquals(aliceBefore.rating(), ended.getDouble("seats[0].rating"), CENT);
+        assertEquals("0", count("select count(*) from ratings where player_id = ?", aliceId), "no rating comes back");
+        assertEquals("1", count("select count(*) from rating_history where game_id = ?::uuid", second.id()));
+    }
+
     private static void insertRating(Player p, double rating, double deviation, Instant lastPlayed) throws Exception {
         Db.update("insert into ratings (player_id, game_type, ruleset, rating, deviation, volatility, games, last_played)"
                 + " values (?, 'dazzle', 'standard', ?, ?, 0.06, 30, ?)", playerId(p), rating, deviation,
