@@ -182,9 +182,13 @@ public class PlayerEventStore {
         });
     }
 
-    /** The id of the oldest event still stored (of anyone), or 0 for none: events before it were pruned. */
+    /**
+     * The id of the oldest event still stored (of anyone): events before it may have been pruned.
+     * With none stored, {@link Long#MAX_VALUE}: every id is older than what is kept, since every
+     * event after it may have been pruned too.
+     */
     public long oldest() {
-        return db.work(c -> scalar(c, "select coalesce(min(id), 0) from player_events", null));
+        return db.work(c -> scalar(c, "select coalesce(min(id), " + Long.MAX_VALUE + ") from player_events", null));
     }
 
     /** Deletes the events stored before {@code before}; how many. */

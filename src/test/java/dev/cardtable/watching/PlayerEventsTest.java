@@ -182,6 +182,27 @@ class PlayerEventsTest {
                 .then().statusCode(401).body("code", equalTo("unauthenticated"));
     }
 
+    @Test
+    void aResumeAfterEveryEventWasPrunedGetsAFreshSnapshot() throws Exception {
+        String alice = unique("evH"), bob = unique("evI");
+        String aliceKey = register(alice), bobKey = register(bob);
+        String lastId;
+        try (SseClient a = SseClient.connectAs(events(alice), null, aliceKey)) {
+            assertEquals("snapshot", next(a).name());
+            as(bobKey).body(Map.of("player", alice, "type", "dazzle")).post("/api/challenges").then().statusCode(201);
+            SseClient.Event challenge = next(a);
+            assertEquals("challenge", challenge.name());
+            lastId = challenge.id();
+        }
+        // Retention pruned every event kept (of anyone): what followed the id may be gone too.
+        dev.cardtable.support.Db.update("delete from player_events");
+        try (SseClient a = SseClient.connectAs(events(alice), lastId, aliceKey)) {
+            SseClient.Event e = next(a);
+            assertEquals("snapshot", e.name());
+            assertEquals(1, data(e).path("challenges").path("in").size(), e.data());
+        }
+    }
+
     /** Events are sent in the order of their transactions as numbers (9 before 10 before 100), on a resume too. */
     @Test
     void aResumeSendsEventsInTheOrderOfTheirTransactions() throws Exception {
