@@ -133,8 +133,10 @@ public class RatingChanges {
             if (row != null) {
                 before = new Rating(row.rating(), row.deviation(), row.volatility());
             } else { // revoked during the game: no longer rated, but its opponent is rated against it
-                Rating last = store.last(s.playerId(), c.type(), c.ruleset());
-                before = last != null ? last : new Rating(init.rating(), init.deviation(), init.volatility());
+                // Its newest history point (the first page of its rating history) outlives its rating row.
+                before = RatingPointEntity.page(s.playerId(), c.type(), c.ruleset(), null, null, 1).stream()
+                        .map(p -> new Rating(p.rating, p.deviation, p.volatility)).findFirst()
+                        .orElse(new Rating(init.rating(), init.deviation(), init.volatility()));
             }
             rated.put(s.seat(), new Rated(s, row, before));
         }

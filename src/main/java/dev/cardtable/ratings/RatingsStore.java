@@ -1,6 +1,5 @@
 package dev.cardtable.ratings;
 
-import dev.cardtable.engine.rating.Rating;
 import dev.cardtable.platform.db.Db;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -144,27 +143,6 @@ public class RatingsStore {
                 ps.setString(i++, ruleset);
                 ps.setObject(i, gameId);
                 return ps.executeUpdate();
-            }
-        });
-    }
-
-    /**
-     * The rating, deviation and volatility of {@code playerId} in a perf after its last rated game
-     * there (its newest {@code rating_history} point, which outlives a revoked registration's
-     * rating row), or null when it has played none.
-     */
-    public Rating last(UUID playerId, String gameType, String ruleset) {
-        return db.work(c -> {
-            try (PreparedStatement ps = c.prepareStatement("""
-                    select rating, deviation, volatility from rating_history
-                    where player_id = ? and game_type = ? and ruleset = ?
-                    order by at desc, game_id desc limit 1""")) {
-                ps.setObject(1, playerId);
-                ps.setString(2, gameType);
-                ps.setString(3, ruleset);
-                try (ResultSet rs = ps.executeQuery()) {
-                    return rs.next() ? new Rating(rs.getDouble(1), rs.getDouble(2), rs.getDouble(3)) : null;
-                }
             }
         });
     }
