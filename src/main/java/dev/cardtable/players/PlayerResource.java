@@ -54,7 +54,8 @@ public class PlayerResource {
     @POST
     @Path("/players/{name}/key")
     @Operation(operationId = "rotatePlayerKey", summary = "Rotate a player's key",
-            description = "Replaces the player's key with a new one, shown once; the old key stops working.")
+            description = "Replaces the player's key with a new one, shown once; the old key stops working, and so do "
+                    + "the player's open event streams and the stream tickets taken with the old key.")
     @SecurityRequirement(name = "playerKey")
     @APIResponse(responseCode = "200", description = "The new key", content = @Content(schema = @Schema(ref = "PlayerKey")))
     public PlayerKey rotate(@PathParam("name") String name,
@@ -66,7 +67,8 @@ public class PlayerResource {
     @DELETE
     @Path("/players/{name}/key")
     @Operation(operationId = "revokePlayerKey", summary = "Revoke a player's key",
-            description = "Revokes the player's key and ends the registration; the name may be registered again.")
+            description = "Revokes the player's key and ends the registration, closing its event streams; the name may "
+                    + "be registered again.")
     @SecurityRequirement(name = "playerKey")
     @APIResponse(responseCode = "204", description = "Revoked")
     public Response revoke(@PathParam("name") String name,

@@ -50,6 +50,11 @@ public class PlayerStore {
         return PlayerEntity.<PlayerEntity>findByIdOptional(id).filter(p -> p.revokedAt == null).map(PlayerStore::row);
     }
 
+    /** The key hash of player {@code id} while its registration stands, or empty. */
+    public Optional<String> keyHash(UUID id) {
+        return PlayerEntity.<PlayerEntity>findByIdOptional(id).filter(p -> p.revokedAt == null).map(p -> p.keyHash);
+    }
+
     /**
      * Replaces the key hash of player {@code id} under its row's lock; false when it no longer
      * stands or its key no longer hashes to {@code currentHash} (rotated meanwhile).

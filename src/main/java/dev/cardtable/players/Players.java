@@ -30,6 +30,9 @@ public class Players implements RegisteredPlayers {
     @Inject
     Event<PlayerRevoked> revoked;
 
+    @Inject
+    Event<PlayerRotated> rotated;
+
     /** The header that carries a player key. */
 
     @Inject
@@ -60,6 +63,7 @@ public class Players implements RegisteredPlayers {
 
     /**
      * Replaces {@code name}'s key ({@code POST /api/players/{name}/key}); the old key stops working.
+     * Fires {@link PlayerRotated} in the same transaction.
      *
      * @throws GameException {@code player-key-required}, {@code player-key-invalid} unless
      *                       {@code key} is {@code name}'s current key, also when another request
@@ -69,9 +73,11 @@ public class Players implements RegisteredPlayers {
     public PlayerKey rotate(String name, String key) {
         PlayerRow p = owner(name, key);
         String fresh = Credentials.newToken();
-        if (!store.rotate(p.id(), Credentials.hash(key.trim()), Credentials.hash(fresh), writer.now())) {
+        java.time.Instant now = writer.now();
+        if (!store.rotate(p.id(), Credentials.hash(key.trim()), Credentials.hash(fresh), now)) {
             throw stale();
         }
+        rotated.fire(new PlayerRotated(p.id(), now));
         return new PlayerKey(p.name(), fresh, p.createdAt());
     }
 
@@ -135,6 +141,11 @@ public class Players implements RegisteredPlayers {
     @Override
     public Optional<PlayerRow> registered(String name) {
         return store.byName(name);
+    }
+
+    @Override
+    public Optional<String> keyHash(java.util.UUID id) {
+        return store.keyHash(id);
     }
 
     @Override

@@ -8,6 +8,8 @@ import dev.cardtable.platform.events.Broadcast;
 import dev.cardtable.platform.game.GameChanged;
 import dev.cardtable.platform.game.SeatKind;
 import dev.cardtable.platform.game.SeatRow;
+import dev.cardtable.players.PlayerRevoked;
+import dev.cardtable.players.PlayerRotated;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -23,7 +25,9 @@ import java.util.UUID;
  * Registered players' events ({@code docs/api.md}, "A player's event stream"): derived from the
  * core's {@link GameChanged} and the challenges' {@link ChallengeChanged} inside the transaction of
  * the change, stored in {@code player_events}, and announced on {@value #CHANNEL} (payload: the
- * player's id) so that every instance wakes that player's streams once the change commits.
+ * player's id) so that every instance wakes that player's streams once the change commits. A
+ * rotated or revoked key is announced as {@code "end:<player id>"}: every instance closes that
+ * player's streams.
  *
  * <p>Events: {@code gameStart} (a game with the player's verified seat started: its seat),
  * {@code yourTurn} (its seat is to act: game, version as clients see it, deadline), {@code gameFinish} (the game
@@ -45,7 +49,13 @@ public class PlayerEventBus extends Broadcast<PlayerEventBus.Subscriber> {
 
         /** New events of its player may be stored: it reads and sends them. Safe from any thread. */
         void wake();
+
+        /** Its player's key was rotated or revoked: it closes. Safe from any thread. */
+        void end();
     }
+
+    /** The prefix of a payload that ends a player's streams: {@code "end:<player id>"}. */
+    static final String END = "end:";
 
     @Inject
     PlayerEventStore store;
@@ -137,6 +147,20 @@ public class PlayerEventBus extends Broadcast<PlayerEventBus.Subscriber> {
         }
     }
 
+    /**
+     * A rotated key ends the player's streams on every instance once the rotation commits, and so
+     * does a revoked one: what the old key (or a ticket taken with it) opened closes, and a client
+     * reconnects with the new key.
+     */
+    void onRotated(@Observes PlayerRotated r) {
+        announce(END + r.playerId());
+    }
+
+    /** As {@link #onRotated}, for a registration that ended. */
+    void onRevoked(@Observes PlayerRevoked r) {
+        announce(END + r.playerId());
+    }
+
     /** Drops streams whose clients have gone, then tells which players still follow theirs here. */
     @Override
     public void heartbeat() {
@@ -152,6 +176,11 @@ public class PlayerEventBus extends Broadcast<PlayerEventBus.Subscriber> {
 
     @Override
     public void receive(String payload) {
+        if (payload.startsWith(END)) {
+            UUID player = UUID.fromString(payload.substring(END.length()));
+            deliver(sub -> sub.player().equals(player), Subscriber::end);
+            return;
+        }
         UUID player = UUID.fromString(payload);
         deliver(sub -> sub.player().equals(player), Subscriber::wake);
     }

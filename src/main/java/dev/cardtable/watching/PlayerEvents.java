@@ -99,7 +99,13 @@ public class PlayerEvents {
         if (key != null && !key.isBlank()) {
             throw GameException.malformed("send either 'ticket' or 'X-Player-Key', not both");
         }
-        return check(name, tickets.player(ticket));
+        StreamTickets.PlayerClaim claim = tickets.player(ticket);
+        PlayerRow p = check(name, claim.playerId());
+        if (!players.keyHash(p.id()).map(h -> tickets.takenWith(claim, h)).orElse(false)) {
+            throw new GameException(Failure.UNAUTHENTICATED, "the ticket was taken with a key that has been rotated "
+                    + "since; take a new one with the current key");
+        }
+        return p;
     }
 
     private PlayerRow check(String name, UUID playerId) {

@@ -3,6 +3,7 @@ package dev.cardtable.watching;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cardtable.platform.Credentials;
 import dev.cardtable.platform.GameException;
 import dev.cardtable.platform.game.PlayerRow;
 import dev.cardtable.platform.game.RegisteredPlayers;
@@ -79,7 +80,8 @@ public class PlayerEventsResource {
                            @Parameter(description = "The player's key", required = true)
                            @HeaderParam(RegisteredPlayers.HEADER) String key) {
         PlayerRow p = events.owner(name, key);
-        return Response.status(Response.Status.CREATED).entity(tickets.issuePlayer(p.id())).build();
+        return Response.status(Response.Status.CREATED).entity(tickets.issuePlayer(p.id(), Credentials.hash(key.trim())))
+                .build();
     }
 
     @GET
@@ -202,6 +204,11 @@ public class PlayerEventsResource {
         @Override
         public synchronized boolean heartbeat() {
             return out.heartbeat();
+        }
+
+        @Override
+        public void end() {
+            out.close();
         }
     }
 }

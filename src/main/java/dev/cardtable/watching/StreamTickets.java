@@ -28,7 +28,8 @@ import javax.crypto.spec.SecretKeySpec;
  * {@code EventSource} (which cannot send headers) never puts the seat token in a URL.
  *
  * <p>A ticket is {@code base64url(payload) "." base64url(HMAC-SHA256(secret, payload))}, the
- * payload {@code "<game id>:<seat>:<expiry, epoch seconds>"}, the secret the database's
+ * payload {@code "<game id>:<seat>:<expiry, epoch seconds>"} (a player's ticket:
+ * {@code "player:<player id>:<key tag>:<expiry>"}), the secret the database's
  * ({@link TicketKeyStore}). Nothing per ticket is stored, so every instance of one database checks
  * the tickets of every other.
  */
@@ -83,32 +84,55 @@ public class StreamTickets {
 
     /**
      * A ticket that opens the event stream of registered player {@code playerId}
-     * ({@code docs/api.md}, "A player's event stream"): payload {@code "player:<id>:<expiry>"}.
+     * ({@code docs/api.md}, "A player's event stream"), taken with the key whose SHA-256 is
+     * {@code keyHash}: payload {@code "player:<id>:<key tag>:<expiry>"}, the key tag a keyed digest
+     * of the key's hash ({@link #keyTag}), so that the ticket opens nothing once the key is rotated.
      */
-    public PlayerTicket issuePlayer(UUID playerId) {
+    public PlayerTicket issuePlayer(UUID playerId, String keyHash) {
         Instant expires = Instant.now().plus(config.ticketTtl()).truncatedTo(ChronoUnit.SECONDS);
-        String payload = ENCODE.encodeToString(("player:" + playerId + ":" + expires.getEpochSecond())
+        String payload = ENCODE.encodeToString(("player:" + playerId + ":" + keyTag(keyHash) + ":" + expires.getEpochSecond())
                 .getBytes(StandardCharsets.US_ASCII));
         return new PlayerTicket(
                 payload + "." + ENCODE.encodeToString(sign(payload)), expires);
     }
 
     /**
-     * The player whose event stream a player ticket opens.
+     * What a player ticket claims: the player whose stream it opens, and the tag of the key it was
+     * taken with ({@link #takenWith}).
+     */
+    public record PlayerClaim(UUID playerId, String keyTag) {
+    }
+
+    /**
+     * What a player ticket claims.
      *
      * @throws GameException {@code unauthenticated} for a malformed, forged or expired ticket, or a
      *                       seat's ticket
      */
-    public UUID player(String ticket) {
+    public PlayerClaim player(String ticket) {
         String[] parts = verified(ticket);
         if (!parts[0].equals("player")) {
             throw refused("the ticket is a seat's, not a player's");
         }
+        if (parts.length != 4) {
+            throw refused("the ticket is malformed");
+        }
         try {
-            return UUID.fromString(parts[1]);
+            return new PlayerClaim(UUID.fromString(parts[1]), parts[2]);
         } catch (IllegalArgumentException e) {
             throw refused("the ticket is malformed");
         }
+    }
+
+    /** Whether the ticket of {@code claim} was taken with the key whose SHA-256 is {@code keyHash}. */
+    public boolean takenWith(PlayerClaim claim, String keyHash) {
+        return MessageDigest.isEqual(keyTag(keyHash).getBytes(StandardCharsets.US_ASCII),
+                claim.keyTag().getBytes(StandardCharsets.US_ASCII));
+    }
+
+    /** 16 characters of the HMAC of a key's hash: it tells keys apart and says nothing of them. */
+    private String keyTag(String keyHash) {
+        return ENCODE.encodeToString(sign("key:" + keyHash)).substring(0, 16);
     }
 
     /** The parts of a ticket signed by this database and not expired. */
@@ -126,12 +150,12 @@ public class StreamTickets {
         } catch (IllegalArgumentException e) {
             throw refused("the ticket is malformed");
         }
-        if (!MessageDigest.isEqual(sign(payload), given) || parts.length != 3) {
+        if (!MessageDigest.isEqual(sign(payload), given) || parts.length < 3 || parts.length > 4) {
             throw refused("the ticket is not valid");
         }
         long expiry;
         try {
-            expiry = Long.parseLong(parts[2]);
+            expiry = Long.parseLong(parts[parts.length - 1]);
         } catch (NumberFormatException e) {
             throw refused("the ticket is malformed");
         }

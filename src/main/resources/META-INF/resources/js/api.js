@@ -482,14 +482,15 @@ export async function cancelSeek(id) {
  * Follows this browser's player's event stream (a ticket taken with the key, so the key never goes
  * into a URL): `onEvent(kind, data)` for `snapshot`, `challenge`, `challengeDeclined`,
  * `challengeCanceled`, `challengeExpired`, `gameStart`, `yourTurn`, `gameFinish`. A stream that
- * closes is reopened with a fresh ticket (and a fresh snapshot). Returns a function that stops.
+ * closes (a rotated key closes it too) is reopened with a fresh ticket taken with the key as stored
+ * now (and a fresh snapshot). Returns a function that stops.
  */
 export function followPlayer(onEvent) {
-  const p = player();
   let source = null;
   let stopped = false;
   async function open() {
-    if (stopped) return;
+    const p = player(); // read each time: a rotated key closes the stream, and the new one reopens it
+    if (stopped || !p) return;
     let ticket;
     try {
       ticket = (await request('POST', `/players/${enc(p.name)}/events/tickets`, { playerKey: p.key })).ticket;
@@ -506,7 +507,7 @@ export function followPlayer(onEvent) {
       if (source.readyState === EventSource.CLOSED && !stopped) setTimeout(open, 2000);
     };
   }
-  if (p) open();
+  open();
   return () => {
     stopped = true;
     if (source) source.close();

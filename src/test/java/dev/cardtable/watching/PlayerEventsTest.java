@@ -203,6 +203,41 @@ class PlayerEventsTest {
         }
     }
 
+    @Test
+    void aRotatedOrRevokedKeyClosesThePlayersStreamsAndItsOldTicketsOpenNothing() throws Exception {
+        String alice = unique("evJ");
+        String oldKey = register(alice);
+        String ticket = as(oldKey).post("/api/players/" + alice + "/events/tickets").then().statusCode(201)
+                .extract().path("ticket");
+        String newKey;
+        try (SseClient byKey = SseClient.connectAs(events(alice), null, oldKey);
+             SseClient byTicket = SseClient.connect(events(alice) + "?ticket=" + ticket, null, null)) {
+            assertEquals("snapshot", next(byKey).name());
+            assertEquals("snapshot", next(byTicket).name());
+            newKey = as(oldKey).post("/api/players/" + alice + "/key").then().statusCode(200).extract().path("key");
+            awaitEnd(byKey);
+            awaitEnd(byTicket);
+        }
+        given().accept("text/event-stream").queryParam("ticket", ticket).get("/api/players/" + alice + "/events")
+                .then().statusCode(401).body("code", equalTo("unauthenticated"));
+        String fresh = as(newKey).post("/api/players/" + alice + "/events/tickets").then().statusCode(201)
+                .extract().path("ticket");
+        try (SseClient again = SseClient.connect(events(alice) + "?ticket=" + fresh, null, null)) {
+            assertEquals("snapshot", next(again).name());
+            as(newKey).delete("/api/players/" + alice + "/key").then().statusCode(204);
+            awaitEnd(again);
+        }
+    }
+
+    /** Waits until the server closes the stream. */
+    private static void awaitEnd(SseClient sse) throws InterruptedException {
+        long until = System.nanoTime() + WAIT.toNanos();
+        while (!sse.ended() && System.nanoTime() < until) {
+            Thread.sleep(50);
+        }
+        assertTrue(sse.ended(), "the stream was closed within " + WAIT);
+    }
+
     /** Events are sent in the order of their transactions as numbers (9 before 10 before 100), on a resume too. */
     @Test
     void aResumeSendsEventsInTheOrderOfTheirTransactions() throws Exception {

@@ -25,6 +25,12 @@ public interface RegisteredPlayers {
     Optional<PlayerRow> byId(UUID id);
 
     /**
+     * The SHA-256 (hex) of player {@code id}'s current key, so that a credential taken with the key
+     * (a stream ticket) ends when the key is rotated; empty once revoked (or never made).
+     */
+    Optional<String> keyHash(UUID id);
+
+    /**
      * The id of the player whose key {@code key} is, for counting its requests; empty for no key
      * or one that opens no registration (such a request is refused later, with {@code 401}).
      */
