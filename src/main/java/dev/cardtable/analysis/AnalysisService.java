@@ -96,8 +96,8 @@ public class AnalysisService {
      * The analysis of game {@code id}.
      *
      * @throws GameException {@code game-not-found}; {@code not-found} for a game type other than
-     *                       Scoundrel; {@code game-not-over} while the game is not finished;
-     *                       {@code game-sealed} for a daily game before its day is over;
+     *                       Scoundrel; {@code game-sealed} for a daily game before its day is over, finished or
+     *                       not; {@code game-not-over} for any other game not finished;
      *                       {@code server-busy} (with {@code retryAfter}) when the analysis is not
      *                       stored yet and as many analyses are being computed as allowed
      */
@@ -125,11 +125,12 @@ public class AnalysisService {
         if (!catalog.type(g.type()).offers(GameType.Ability.ANALYSIS)) {
             throw new GameException(Failure.NOT_FOUND, "post-game analysis is offered for Scoundrel games only");
         }
+        // A sealed daily game says nothing more of itself, not even whether it is over.
+        Sealing.checkForAll(g, "the analysis", clock.instant());
         if (g.status() != Status.FINISHED) {
             throw new GameException(Failure.GAME_NOT_OVER,
                     "a game is analysed once it is over, when its dungeon order is public; this one is " + g.status().id());
         }
-        Sealing.checkForAll(g, "The analysis", clock.instant());
         String stored = analyses.find(id).orElse(null);
         return new Read(stored, stored != null ? null
                 : Replay.of(catalog.type(g.type()), g, moveLog.log(g.id(), 0, g.version()), json));

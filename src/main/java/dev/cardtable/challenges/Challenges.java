@@ -29,23 +29,16 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * Challenges between registered players ({@code docs/api.md}, "Challenges"): made, listed,
+ * Challenges between registered players ({@code docs/api.md}, "Challenges"): made,
  * accepted into a game with both seats verified, declined with a reason, cancelled, and expired
  * after {@code cardtable.challenges.timeout}. Every change fires a {@link ChallengeChanged}.
  *
  * <p>A pending challenge whose time has passed answers as {@code expired} at once; the sweep
  * ({@link ChallengeSweep}) writes it so, and tells both players, within
- * {@code cardtable.challenges.sweep-every}.
+ * {@code cardtable.challenges.sweep-every}. Listing and reading them is {@link ChallengeQueries}.
  */
 @ApplicationScoped
-public class Challenges implements ChallengeReads {
-
-    /** The pending challenges made to player ?1 as of ?2, oldest first: walks {@code challenges_in_idx}. */
-    static final String PENDING_IN = "select * from challenges where dest_id = ?1 and status = 'pending' and expires_at > ?2 "
-            + "order by created_at";
-    /** The pending challenges player ?1 made, as of ?2, oldest first: walks {@code challenges_out_idx}. */
-    static final String PENDING_OUT = "select * from challenges where challenger_id = ?1 and status = 'pending' "
-            + "and expires_at > ?2 order by created_at";
+public class Challenges {
 
     @Inject
     RegisteredPlayers players;
@@ -133,55 +126,6 @@ public class Challenges implements ChallengeReads {
         c.expiresAt = now.plus(config.timeout());
         c.persist();
         return changed(c);
-    }
-
-    /**
-     * The pending challenges of the player whose key is {@code key} ({@code GET /api/challenges}).
-     *
-     * @throws GameException {@code player-key-required}, {@code player-key-invalid}
-     */
-    @Transactional
-    public ChallengeList list(String key) {
-        PlayerRow me = holder(key);
-        Instant now = now();
-        return pending(me.id(), now);
-    }
-
-    /**
-     * The pending challenges of player {@code playerId}, in and out, for its event stream's
-     * snapshot ({@code docs/api.md}, "A player's event stream").
-     */
-    @Override
-    @Transactional
-    public ChallengeList pendingOf(UUID playerId) {
-        return pending(playerId, now());
-    }
-
-    private ChallengeList pending(UUID playerId, Instant now) {
-        return new ChallengeList(pending(PENDING_IN, playerId, now), pending(PENDING_OUT, playerId, now));
-    }
-
-    private List<ChallengeView> pending(String sql, UUID playerId, Instant now) {
-        @SuppressWarnings("unchecked")
-        List<ChallengeEntity> rows = em.createNativeQuery(sql, ChallengeEntity.class).setParameter(1, playerId)
-                .setParameter(2, now).getResultList();
-        return rows.stream().map(c -> views.view(c, now)).toList();
-    }
-
-    /**
-     * Challenge {@code id} as one of its two players sees it.
-     *
-     * @throws GameException {@code player-key-required}, {@code player-key-invalid},
-     *                       {@code challenge-not-found} (also for a player who is neither side)
-     */
-    @Transactional
-    public ChallengeView get(UUID id, String key) {
-        PlayerRow me = holder(key);
-        ChallengeEntity c = ChallengeEntity.findById(id);
-        if (c == null || !(me.id().equals(c.challengerId) || me.id().equals(c.destId))) {
-            throw notFound();
-        }
-        return views.view(c, now());
     }
 
     /**
@@ -296,11 +240,14 @@ public class Challenges implements ChallengeReads {
         }
     }
 
+    /** What a challenge call without a player's key is told. */
+    static final String KEY_REQUIRED = "challenges are between registered players: send the player's key as 'X-Player-Key'";
+
     private PlayerRow holder(String key) {
-        return players.required(key, "challenges are between registered players: send the player's key as 'X-Player-Key'");
+        return players.required(key, KEY_REQUIRED);
     }
 
-    private static GameException notFound() {
+    static GameException notFound() {
         return new GameException(Failure.CHALLENGE_NOT_FOUND, "no challenge with this id was made by or to this player");
     }
 

@@ -36,6 +36,9 @@ public class ChallengesResource {
     @Inject
     Challenges challenges;
 
+    @Inject
+    ChallengeQueries queries;
+
     @POST
     @Path("/challenges")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -62,7 +65,7 @@ public class ChallengesResource {
             content = @Content(schema = @Schema(ref = "ChallengeList")))
     public ChallengeList list(@Parameter(description = "The player's key", required = true)
                               @HeaderParam(RegisteredPlayers.HEADER) String key) {
-        return challenges.list(key);
+        return queries.list(key);
     }
 
     @GET
@@ -75,7 +78,7 @@ public class ChallengesResource {
     public ChallengeView get(@PathParam("id") String id,
                              @Parameter(description = "The key of one of its players", required = true)
                              @HeaderParam(RegisteredPlayers.HEADER) String key) {
-        return challenges.get(challengeId(id), key);
+        return queries.get(challengeId(id), key);
     }
 
     @POST

@@ -35,8 +35,9 @@ public record MoveRequest(UUID gameId, SeatCredential credential, Map<String, Ob
             if (versions.contains(version)) {
                 return Optional.empty();
             }
-            String named = versions.isEmpty() ? "If-Match " + given
-                    + " names no version of the game (a weak tag, W/\"…\", never matches)" : "If-Match names version " + given;
+            String named = !versions.isEmpty() ? "If-Match names version " + given
+                    : given.contains("W/") ? "If-Match " + given + " names no version of the game (a weak tag, W/\"…\", never matches)"
+                    : "If-Match " + given + " names no version of the game (a version is an entity tag such as \"7\")";
             return Optional.of(new GameException(Failure.VERSION_MISMATCH, named + " but the game is at version " + version,
                     Map.of("currentVersion", version)));
         }

@@ -7,6 +7,7 @@ import dev.cardtable.platform.Failure;
 import dev.cardtable.platform.GameException;
 import dev.cardtable.platform.JsonText;
 import dev.cardtable.platform.Names;
+import dev.cardtable.platform.db.Db;
 import dev.cardtable.platform.game.GameCatalog;
 import dev.cardtable.platform.game.GameChanged;
 import dev.cardtable.platform.game.GameRow;
@@ -24,10 +25,15 @@ import dev.cardtable.platform.game.Seating;
 import dev.cardtable.platform.game.Status;
 import dev.cardtable.platform.game.view.Credential;
 import dev.cardtable.platform.game.view.GameView;
+import dev.cardtable.players.PlayerRevoked;
+import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import jakarta.transaction.Transactional;
+
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -37,7 +43,8 @@ import java.util.UUID;
 
 /**
  * Taking the open seats of waiting games, and cancelling them ({@code docs/api.md}, "Lobby"). When
- * the last open seat is taken the game starts, and computer seats that are to act move at once.
+ * the last open seat is taken the game starts, and computer seats that are to act move at once. A
+ * player's waiting games are cancelled when its key is revoked.
  */
 @Singleton
 public class OpenSeats {
@@ -50,10 +57,21 @@ public class OpenSeats {
     private final Event<GameChanged> changes;
     private final RegisteredPlayers players;
     private final RatedGames rated;
+    private final Db db;
+
+    /**
+     * The games still waiting for players in which player (?) holds a seat verified by its key, with
+     * that seat: from the {@code player_games} read model by {@code player_games_running_idx}, which
+     * holds only the games not yet ended, so it reads no finished game however many the player has.
+     */
+    static final String WAITING_SEATS = """
+            select s.game_id, s.seat from player_games pg
+            join seats s on s.game_id = pg.game_id and s.player_id = pg.player_id
+            where pg.player_id = ? and pg.status = 'waiting'""";
 
     @Inject
     OpenSeats(GameCatalog catalog, GameStore store, GameWriter writer, Projection projection, JsonText json,
-              Event<GameChanged> changes, RegisteredPlayers players, RatedGames rated) {
+              Event<GameChanged> changes, RegisteredPlayers players, RatedGames rated, Db db) {
         this.catalog = catalog;
         this.store = store;
         this.writer = writer;
@@ -62,6 +80,7 @@ public class OpenSeats {
         this.changes = changes;
         this.players = players;
         this.rated = rated;
+        this.db = db;
     }
 
     /**
@@ -151,6 +170,31 @@ public class OpenSeats {
                     + g.status().id());
         }
         return abort(catalog.type(g.type()), g, seat);
+    }
+
+    /**
+     * A revoked player's games still waiting for players are cancelled with its registration, in its
+     * transaction, as its seat would cancel them ({@code docs/api.md}, "Registered players"): a game
+     * waiting under a name that is no longer registered would be joined as a verified player's. A
+     * game whose last seat was taken meanwhile has started and is left to be played.
+     */
+    void revoked(@Observes PlayerRevoked event) {
+        List<Map.Entry<UUID, Integer>> seats = db.work(c -> {
+            List<Map.Entry<UUID, Integer>> found = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement(WAITING_SEATS)) {
+                ps.setObject(1, event.playerId());
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        found.add(Map.entry(rs.getObject(1, UUID.class), rs.getInt(2)));
+                    }
+                }
+            }
+            return found;
+        });
+        for (Map.Entry<UUID, Integer> seat : seats) {
+            store.lock(seat.getKey()).filter(g -> g.status() == Status.WAITING)
+                    .ifPresent(g -> abort(catalog.type(g.type()), g, seat.getValue()));
+        }
     }
 
     private <S, M, V> GameView abort(GameType<S, M, V> type, GameRow g, int seat) {

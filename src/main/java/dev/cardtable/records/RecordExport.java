@@ -34,7 +34,7 @@ public class RecordExport {
     public GameRecord record(UUID id) {
         GameReader.Loaded l = reader.load(id);
         GameRow g = l.game();
-        Sealing.checkForAll(g, "The record", clock.instant());
+        Sealing.checkForAll(g, "the record", clock.instant());
         return projection.record(reader.replay(l, g.version()), g);
     }
 }

@@ -55,8 +55,8 @@ class ChallengesPlanTest {
             Instant now = Instant.parse("2026-06-01T00:00:00Z");
             List<String> faults = new ArrayList<>();
             Map<String, Object[]> lists = Map.of(
-                    "in", new Object[] {Challenges.PENDING_IN, dest, "challenges_in_idx"},
-                    "out", new Object[] {Challenges.PENDING_OUT, challenger, "challenges_out_idx"});
+                    "in", new Object[] {ChallengeQueries.PENDING_IN, dest, "challenges_in_idx"},
+                    "out", new Object[] {ChallengeQueries.PENDING_OUT, challenger, "challenges_out_idx"});
             for (Map.Entry<String, Object[]> l : lists.entrySet()) {
                 JsonNode plan = Plans.explain(c, ((String) l.getValue()[0]).replaceAll("\\?\\d+", "?"),
                         List.of(l.getValue()[1], now));

@@ -29,6 +29,7 @@ import static dev.cardtable.support.Api.as;
 import static dev.cardtable.support.Api.move;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.startsWith;
 import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
@@ -130,6 +131,11 @@ class DailyDealTest {
         String token = game.path("credentials[0].token");
         move(id, token, Map.of("action", "avoid")).then().statusCode(200);
         game.then().body("certificate", nullValue());
+        // Running, it is sealed before it is "not over": nobody learns even that much of it.
+        for (String t : java.util.Arrays.asList(null, token)) {
+            as(t).get("/api/games/" + id + "/analysis").then().statusCode(403).body("code", equalTo("game-sealed"))
+                    .body("detail", startsWith("the analysis of a game of the daily deal of " + day));
+        }
         move(id, token, Map.of("action", "resign")).then().statusCode(200).body("seed", nullValue()).body("certificate", nullValue());
         // The certificate speaks of the hidden order: shown with the seed, after the day.
         as(token).get("/api/games/" + id).then().statusCode(200).body("status", equalTo("finished")).body("seed", nullValue())

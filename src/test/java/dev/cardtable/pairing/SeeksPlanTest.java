@@ -69,13 +69,7 @@ class SeeksPlanTest {
             try (Statement st = c.createStatement()) {
                 // The heavy name of the fill, registered for this test: tens of thousands of games,
                 // about a hundred of them waiting or running.
-                st.execute("""
-                        insert into players (id, name, key_hash, created_at)
-                        values (md5('heavy-registered')::uuid, 'heavy-registered', md5('heavy-key'), timestamptz '2026-01-01');
-                        update player_games set player_id = md5('heavy-registered')::uuid where name = '%s';
-                        analyze player_games;
-                        """.formatted(FilledSchema.HEAVY));
-                UUID heavy = Plans.md5Uuid(c, "heavy-registered");
+                UUID heavy = Plans.registerHeavy(c, "heavy-registered", false);
                 long games, running;
                 try (var rs = st.executeQuery("select count(*), count(*) filter (where status <> 'finished') "
                         + "from player_games where name = '" + FilledSchema.HEAVY + "'")) {

@@ -55,6 +55,10 @@ class MoveConcurrencyTest {
         as(g.token()).header("If-Match", "W/\"1\"").body(Map.of("action", "avoid"))
                 .post("/api/games/" + g.id() + "/moves").then().statusCode(412)
                 .body("detail", containsString("names no version of the game (a weak tag, W/\"…\", never matches)"));
+        as(g.token()).header("If-Match", "garbage").body(Map.of("action", "avoid"))
+                .post("/api/games/" + g.id() + "/moves").then().statusCode(412)
+                .body("detail", equalTo("If-Match garbage names no version of the game (a version is an entity tag"
+                        + " such as \"7\") but the game is at version 1"));
     }
 
     /**

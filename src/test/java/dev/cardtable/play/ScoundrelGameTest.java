@@ -24,6 +24,7 @@ import static dev.cardtable.support.Api.move;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.startsWith;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.not;
@@ -334,6 +335,13 @@ public class ScoundrelGameTest {
                     .contentType("application/problem+json")
                     .body("code", equalTo("malformed-request"))
                     .body("detail", not(containsString("Exception")));
+        }
+        // No type, or a JSON null one, is said to be missing, not taken for a type called "null".
+        Map<String, Object> nullType = new java.util.HashMap<>(Map.of("seats", List.of(seat)));
+        nullType.put("type", null);
+        for (Map<String, Object> body : List.of(Map.<String, Object>of("seats", List.of(seat)), nullType)) {
+            as(null).body(body).post("/api/games").then().statusCode(400).body("code", equalTo("malformed-request"))
+                    .body("detail", startsWith("no game type given; expected one of: "));
         }
     }
 

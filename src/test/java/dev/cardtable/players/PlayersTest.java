@@ -156,6 +156,35 @@ public class PlayersTest {
     }
 
     /**
+     * Revoking a key cancels the player's games still waiting for an opponent, so that nobody joins
+     * a verified player who no longer is; a game it already plays goes on.
+     */
+    @Test
+    void revokingAKeyCancelsThePlayersWaitingGamesAndLeavesItsRunningOnes() {
+        String name = unique("rev-wait");
+        String key = register(name);
+        Map<String, Object> open = Map.of("type", "dazzle", "seats", List.of(Map.of("name", name), Map.of("open", true)));
+        String waiting = as(null).header("X-Player-Key", key).body(open).post("/api/games").then().statusCode(201)
+                .body("seats[0].verified", equalTo(true)).extract().path("id");
+        String running = as(null).header("X-Player-Key", key).body(open).post("/api/games").then().statusCode(201)
+                .extract().path("id");
+        as(null).body(Map.of("name", unique("rev-join"))).post("/api/games/" + running + "/seats/1").then().statusCode(200)
+                .body("status", equalTo("active"));
+        assertTrue(as(null).get("/api/lobby?type=dazzle&limit=100").then().statusCode(200).extract()
+                .jsonPath().getList("items.id").contains(waiting));
+
+        as(null).header("X-Player-Key", key).delete("/api/players/" + name + "/key").then().statusCode(204);
+
+        as(null).get("/api/games/" + waiting).then().statusCode(200).body("status", equalTo("finished"))
+                .body("result.ending", equalTo("aborted"));
+        as(null).get("/api/games/" + running).then().statusCode(200).body("status", equalTo("active"));
+        assertTrue(!as(null).get("/api/lobby?type=dazzle&limit=100").then().statusCode(200).extract()
+                .jsonPath().getList("items.id").contains(waiting));
+        as(null).body(Map.of("name", unique("rev-late"))).post("/api/games/" + waiting + "/seats/1").then()
+                .statusCode(409).body("code", equalTo("game-over"));
+    }
+
+    /**
      * Two rotations sent with one key at once, both past the key check before either locks the
      * registration: one wins, the other is refused rather than answered with a key that no longer
      * opens anything. The test holds the registration's row lock until both wait on it.

@@ -56,7 +56,7 @@ public final class Sealing {
      * Refuses everyone, its seat included, {@code what} of {@code g} while {@code g} is sealed: a
      * record or an analysis can be passed on, so it waits for the day's end.
      *
-     * @param what what is asked for, e.g. "the record"
+     * @param what what is asked for, in lower case, e.g. "the record"
      * @throws GameException {@code game-sealed}
      */
     public static void checkForAll(GameRow g, String what, Instant now) {

@@ -137,8 +137,9 @@ public class Thinking {
         long tokens = (iterations * limits.weights().computer() + 999) / 1000;
         RateLimits.Decision d = limits.spend(caller.client(), caller.tier(), tokens);
         if (!d.allowed()) {
-            throw new GameException(Failure.RATE_LIMITED, limits.detail(d, "computer moves", caller.by()),
-                    limits.extensions(d));
+            var problem = limits.problem(d);
+            throw new GameException(Failure.RATE_LIMITED, problem.detail("computer moves", caller.by()),
+                    problem.extensions());
         }
     }
 

@@ -174,8 +174,9 @@ public class RateLimitFilter {
     }
 
     private Response refusal(Decision d, String what, String by, UriInfo uri) {
-        return Response.fromResponse(ProblemMapper.problem(Failure.RATE_LIMITED, limits.detail(d, what, by),
-                limits.extensions(d), uri)).header(HttpHeaders.RETRY_AFTER, d.retryAfterSec()).build();
+        RateLimitProblem problem = limits.problem(d);
+        return Response.fromResponse(ProblemMapper.problem(Failure.RATE_LIMITED, problem.detail(what, by),
+                problem.extensions(), uri)).header(HttpHeaders.RETRY_AFTER, d.retryAfterSec()).build();
     }
 
     private static String address(HttpServerRequest http) {

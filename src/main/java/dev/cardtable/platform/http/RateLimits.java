@@ -232,32 +232,9 @@ public class RateLimits {
         return budgets.spend(client, tier, tokens);
     }
 
-    /**
-     * The problem's {@code detail} for a refusal by {@code d} of a request for {@code what} ("moves";
-     * "requests" for a budget) from {@code by} ("this address").
-     */
-    public String detail(Decision d, String what, String by) {
-        long period = config.period().toSeconds();
-        return switch (d.name()) {
-            case BUDGET -> "too many requests from " + by + ": its budget is " + d.limit() + " per " + period
-                    + " s, each request costing its weight (docs/operations.md, \"Fair share\"); try again in "
-                    + d.retryAfterSec() + " s";
-            case ADDRESSES -> "too many requests from all clients without a player key together: they share "
-                    + d.limit() + " per " + period + " s on this server (docs/operations.md, \"Fair share\"); "
-                    + "a registered player's key has a budget of its own; try again in " + d.retryAfterSec() + " s";
-            default -> "too many " + what + " from " + by + ": at most " + d.limit() + " per " + period
-                    + " s; try again in " + d.retryAfterSec() + " s";
-        };
-    }
-
-    /** The problem's extensions for a refusal by {@code d}: {@code limit}, {@code limitName}, {@code periodSeconds}, {@code retryAfter}. */
-    public Map<String, Object> extensions(Decision d) {
-        Map<String, Object> ext = new java.util.LinkedHashMap<>();
-        ext.put("limit", d.limit());
-        ext.put("limitName", d.name());
-        ext.put("periodSeconds", config.period().toSeconds());
-        ext.put("retryAfter", d.retryAfterSec());
-        return ext;
+    /** The problem that refuses a request by {@code d}: its wording and extensions. */
+    public RateLimitProblem problem(Decision d) {
+        return new RateLimitProblem(d, config.period());
     }
 
     /** The allowance per period of {@code route}. */
