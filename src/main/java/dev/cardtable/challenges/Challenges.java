@@ -117,7 +117,7 @@ public class Challenges {
         c.destName = dest.name();
         c.gameType = type.name();
         c.ruleset = ask.ruleset().name();
-        c.options = req.options() == null ? null : json.write(req.options());
+        c.options = req.options() == null || req.options().isEmpty() ? null : json.write(req.options());
         c.clock = ask.clock() == null ? null : json.write(ask.clock());
         c.rated = ask.rated();
         c.challengerSeat = req.challengerSeat();

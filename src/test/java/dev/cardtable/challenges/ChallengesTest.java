@@ -71,7 +71,11 @@ public class ChallengesTest {
                 "clock", Map.of("type", "correspondence", "perMove", "PT24H")));
         made.then().statusCode(201).body("status", equalTo("pending")).body("challenger", equalTo(alice))
                 .body("challenged", equalTo(bob)).body("challengerSeat", equalTo(1)).body("rated", equalTo(true))
-                .body("gameId", nullValue());
+                .body("gameId", nullValue()).body("options", nullValue());
+        // No options and {} are one thing: the defaults, shown as null.
+        String empty = challenge(aliceKey, Map.of("player", bob, "type", "dazzle", "options", Map.of())).then()
+                .statusCode(201).body("options", nullValue()).extract().path("id");
+        as(aliceKey).post("/api/challenges/" + empty + "/cancel").then().statusCode(200);
         String id = made.path("id");
         as(bobKey).get("/api/challenges").then().statusCode(200).body("in.id", equalTo(List.of(id)))
                 .body("out", hasSize(0));

@@ -1,7 +1,6 @@
 package dev.cardtable.platform.http;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import dev.cardtable.engine.IllegalMove;
 import dev.cardtable.engine.MalformedInput;
 import dev.cardtable.engine.Unknown;
@@ -71,39 +70,7 @@ public class ProblemMapper {
 
     @ServerExceptionMapper
     public Response json(JsonProcessingException e, UriInfo uri) {
-        return problem(Failure.MALFORMED_REQUEST, jsonDetail(e), Map.of(), uri);
-    }
-
-    /** What is wrong with a body Jackson could not read, in the client's terms (never Jackson's). */
-    static String jsonDetail(JsonProcessingException e) {
-        String where = e instanceof JsonMappingException m && !m.getPath().isEmpty() ? path(m) : null;
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof JsonTextGuard.UnstorableText text) {
-                return (where == null ? "" : "'" + where + "': ") + text.getOriginalMessage();
-            }
-            String m = String.valueOf(t instanceof JsonProcessingException j ? j.getOriginalMessage() : t.getMessage());
-            if (t instanceof java.io.CharConversionException || m.startsWith("Invalid UTF-8")) {
-                return "the body is not valid UTF-8 text";
-            }
-            if (m.startsWith("Duplicate field ")) {
-                return "duplicate field " + m.substring("Duplicate field ".length());
-            }
-            if (m.startsWith("Trailing token")) {
-                return "the body has content after its JSON value";
-            }
-        }
-        if (e instanceof com.fasterxml.jackson.databind.exc.InvalidNullException
-                || e instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException
-                && String.valueOf(e.getOriginalMessage()).startsWith("Cannot map `null`")) {
-            return where == null ? "null is not allowed here" : "'" + where + "' may not be null";
-        }
-        if (e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException) {
-            return "the body exceeds a JSON limit (nesting depth, number or string length)";
-        }
-        if (e instanceof JsonMappingException) {
-            return where == null ? "the body has the wrong type or shape" : "'" + where + "' has the wrong type or shape";
-        }
-        return "the body is not valid JSON";
+        return problem(Failure.MALFORMED_REQUEST, JsonDetail.of(e), Map.of(), uri);
     }
 
     // Jackson's own subtypes have built-in mappers; these closer matches keep every error a problem.
@@ -275,21 +242,6 @@ public class ProblemMapper {
         }
         body.putAll(extensions);
         return body;
-    }
-
-    private static String path(JsonMappingException m) {
-        StringBuilder sb = new StringBuilder();
-        for (JsonMappingException.Reference r : m.getPath()) {
-            if (r.getFieldName() != null) {
-                if (!sb.isEmpty()) {
-                    sb.append('.');
-                }
-                sb.append(r.getFieldName());
-            } else if (r.getIndex() >= 0) {
-                sb.append('[').append(r.getIndex()).append(']');
-            }
-        }
-        return sb.toString();
     }
 
     private static String lastNode(String path) {

@@ -103,6 +103,19 @@ class HardeningTest {
                 "{\"type\":\"dazzle\",\"seats\":[{\"name\":\"a\"},{\"ai\":\"heuristic\",\"aiBudget\":20}]}")) {
             as(null).body(body).post("/api/games").then().statusCode(400).body("code", equalTo("malformed-request"));
         }
+        // A value of the wrong type is named by its path and told what it must be.
+        Map<String, String> told = new java.util.LinkedHashMap<>();
+        told.put("{\"type\":\"dazzle\",\"seats\":[{\"name\":\"a\"},{\"ai\":\"ismcts\",\"aiBudget\":99999999999}]}",
+                "'seats[1].aiBudget' must be a whole number from -2147483648 to 2147483647");
+        told.put("{\"type\":\"dazzle\",\"seats\":[{\"name\":\"a\"},{\"ai\":\"ismcts\",\"aiBudget\":2.5}]}",
+                "'seats[1].aiBudget' must be a whole number from -2147483648 to 2147483647");
+        told.put("{\"type\":\"dazzle\",\"rated\":true,\"ratingRange\":{\"min\":1400.5,\"max\":1600},"
+                + "\"seats\":[{\"name\":\"a\"},{\"open\":true}]}", "'ratingRange.min' must be a whole number from -2147483648 to 2147483647");
+        told.put("{\"type\":\"dazzle\",\"seats\":[{\"name\":\"a\"},{\"open\":\"true\"}]}", "'seats[1].open' must be true or false");
+        told.put("{\"type\":\"scoundrel\",\"seed\":42,\"seats\":[{\"name\":\"a\"}]}", "'seed' must be a string");
+        told.put("{\"type\":\"scoundrel\",\"seats\":{\"name\":\"a\"}}", "'seats' must be an array");
+        told.forEach((body, detail) -> as(null).body(body).post("/api/games").then().statusCode(400)
+                .body("code", equalTo("malformed-request")).body("detail", equalTo(detail)));
         as(g.token()).get("/api/games/" + g.id()).then().body("version", equalTo(0));
     }
 
