@@ -4,6 +4,7 @@ import dev.cardtable.platform.Failure;
 import dev.cardtable.platform.GameException;
 import dev.cardtable.platform.Names;
 import dev.cardtable.platform.Paging;
+import dev.cardtable.platform.db.ServerSecret;
 import dev.cardtable.platform.game.GameCatalog;
 import dev.cardtable.platform.game.GameType;
 import dev.cardtable.platform.game.PlayerRow;
@@ -15,6 +16,7 @@ import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,6 +46,9 @@ public class Ratings implements LevelRatings, SeatRatings {
 
     @Inject
     Clock clock;
+
+    @Inject
+    ServerSecret secret;
 
     @Override
     public OptionalDouble rating(String level) {
@@ -110,14 +115,13 @@ public class Ratings implements LevelRatings, SeatRatings {
                 r.volatility, r.diff)).toList(), more ? new Paging.Cursor(last.at, last.gameId).encode() : null);
     }
 
-    /** The largest rank a leaderboard cursor may carry: more than any perf's players. */
-    static final long MAX_RANK = 1_000_000_000L;
-
     /**
-     * A page of a perf's leaderboard, best first.
+     * A page of a perf's leaderboard, best first. Its cursor carries the last entry's rating, player
+     * id and rank, signed by the server ({@link ServerSecret}), so a page's ranks are always the
+     * server's: a cursor edited by hand is refused.
      *
-     * @throws GameException {@code malformed-request} for a bad limit or cursor, {@code not-found}
-     *                       for an unknown perf
+     * @throws GameException {@code malformed-request} for a bad limit or a cursor the server did not
+     *                       make for this perf, {@code not-found} for an unknown perf
      */
     public Leaderboard leaderboard(String gameType, String ruleset, int limit, String cursor) {
         checkPerf(gameType, ruleset);
@@ -126,15 +130,16 @@ public class Ratings implements LevelRatings, SeatRatings {
         UUID afterPlayer = null;
         long rank = 0;
         if (cursor != null) {
-            String[] parts = Paging.decode(cursor, 3);
+            String[] parts = Paging.decode(cursor, 4);
             try {
+                if (!secret.verify(cursorPayload(gameType, ruleset, parts[0], parts[1], parts[2]),
+                        Base64.getUrlDecoder().decode(parts[3]))) {
+                    throw Paging.badCursor();
+                }
                 afterRating = Double.parseDouble(parts[0]);
                 afterPlayer = UUID.fromString(parts[1]);
                 rank = Long.parseLong(parts[2]);
-            } catch (RuntimeException e) {
-                throw Paging.badCursor();
-            }
-            if (!Double.isFinite(afterRating) || rank < 1 || rank > MAX_RANK) {
+            } catch (IllegalArgumentException e) {
                 throw Paging.badCursor();
             }
         }
@@ -146,8 +151,18 @@ public class Ratings implements LevelRatings, SeatRatings {
         for (RatingsStore.Row r : page) {
             entries.add(new Leaderboard.Entry(++rank, r.name(), r.rating(), r.deviation(), r.games(), r.lastPlayed()));
         }
-        RatingsStore.Row last = page.isEmpty() ? null : page.getLast();
-        return new Leaderboard(entries, more ? Paging.encode(last.rating(), last.playerId(), rank) : null);
+        if (!more) {
+            return new Leaderboard(entries, null);
+        }
+        RatingsStore.Row last = page.getLast();
+        String r = String.valueOf(last.rating()), id = last.playerId().toString(), n = String.valueOf(rank);
+        String tag = Base64.getUrlEncoder().withoutPadding().encodeToString(secret.mac(cursorPayload(gameType, ruleset, r, id, n)));
+        return new Leaderboard(entries, Paging.encode(r, id, n, tag));
+    }
+
+    /** What a leaderboard cursor's tag signs: its perf and its parts, as the cursor carries them. */
+    private static String cursorPayload(String gameType, String ruleset, String rating, String player, String rank) {
+        return "leaderboard|" + gameType + "/" + ruleset + "|" + rating + "|" + player + "|" + rank;
     }
 
     private Instant activeSince() {

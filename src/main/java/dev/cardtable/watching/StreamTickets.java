@@ -2,6 +2,7 @@ package dev.cardtable.watching;
 
 import dev.cardtable.platform.Failure;
 import dev.cardtable.platform.GameException;
+import dev.cardtable.platform.db.ServerSecret;
 import dev.cardtable.platform.events.EventsConfig;
 import dev.cardtable.platform.game.GameRow;
 import dev.cardtable.platform.game.GameStore;
@@ -13,14 +14,11 @@ import jakarta.inject.Singleton;
 import jakarta.transaction.Transactional;
 
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Base64;
 import java.util.UUID;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Event-stream tickets ({@code docs/api.md}, "Stream tickets"): a seat token buys a short-lived
@@ -30,13 +28,12 @@ import javax.crypto.spec.SecretKeySpec;
  * <p>A ticket is {@code base64url(payload) "." base64url(HMAC-SHA256(secret, payload))}, the
  * payload {@code "<game id>:<seat>:<expiry, epoch seconds>"} (a player's ticket:
  * {@code "player:<player id>:<key tag>:<expiry>"}), the secret the database's
- * ({@link TicketKeyStore}). Nothing per ticket is stored, so every instance of one database checks
+ * ({@link ServerSecret}). Nothing per ticket is stored, so every instance of one database checks
  * the tickets of every other.
  */
 @Singleton
 public class StreamTickets {
 
-    private static final String MAC = "HmacSHA256";
     private static final Base64.Encoder ENCODE = Base64.getUrlEncoder().withoutPadding();
     private static final Base64.Decoder DECODE = Base64.getUrlDecoder();
 
@@ -44,12 +41,10 @@ public class StreamTickets {
     GameStore store;
 
     @Inject
-    TicketKeyStore keys;
+    ServerSecret secret;
 
     @Inject
     EventsConfig config;
-
-    private volatile SecretKeySpec key;
 
     /**
      * A ticket for the seat whose token {@code credential} carries.
@@ -150,7 +145,7 @@ public class StreamTickets {
         } catch (IllegalArgumentException e) {
             throw refused("the ticket is malformed");
         }
-        if (!MessageDigest.isEqual(sign(payload), given) || parts.length < 3 || parts.length > 4) {
+        if (!secret.verify(payload, given) || parts.length < 3 || parts.length > 4) {
             throw refused("the ticket is not valid");
         }
         long expiry;
@@ -170,21 +165,6 @@ public class StreamTickets {
     }
 
     private byte[] sign(String payload) {
-        try {
-            Mac mac = Mac.getInstance(MAC);
-            mac.init(key());
-            return mac.doFinal(payload.getBytes(StandardCharsets.US_ASCII));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("HmacSHA256 is part of every Java platform", e);
-        }
-    }
-
-    private SecretKeySpec key() {
-        SecretKeySpec k = key;
-        if (k == null) {
-            k = new SecretKeySpec(keys.secret(), MAC);
-            key = k;
-        }
-        return k;
+        return secret.mac(payload);
     }
 }

@@ -429,6 +429,15 @@ public class RatingsTest {
                 .body("code", equalTo("malformed-request"));
         as(null).get("/api/ratings/dazzle/standard/leaderboard?cursor=nope").then().statusCode(400)
                 .body("code", equalTo("malformed-request"));
+        // The cursor's rank is signed: edited to claim first place on the second page, it is
+        // refused; as given, it still works.
+        String[] parts = dev.cardtable.platform.Paging.decode(cursor, 4);
+        assertEquals("2", parts[2]);
+        String edited = dev.cardtable.platform.Paging.encode(parts[0], parts[1], "0", parts[3]);
+        as(null).get("/api/ratings/dazzle/standard/leaderboard?limit=2&cursor=" + edited).then().statusCode(400)
+                .body("code", equalTo("malformed-request")).body("detail", equalTo("'cursor' is not a cursor this server made"));
+        as(null).get("/api/ratings/dazzle/standard/leaderboard?limit=2&cursor=" + cursor).then().statusCode(200)
+                .body("items.rank", equalTo(List.of(3, 4)));
         as(null).get("/api/ratings/scoundrel/standard/leaderboard").then().statusCode(404).body("code", equalTo("not-found"));
         as(null).get("/api/ratings/dazzle/nope/leaderboard").then().statusCode(404).body("code", equalTo("not-found"));
         as(null).get("/api/players/" + PlayersTest.unique("nobody") + "/ratings").then().statusCode(404)
@@ -498,8 +507,8 @@ public class RatingsTest {
         PlayersTest.register(gone.name());
         as(null).get("/api/players/" + gone.name() + "/ratings").then().statusCode(200).body("ratings.size()", equalTo(0));
 
-        // A cursor's rank must be one the server could have made.
-        String forged = dev.cardtable.platform.Paging.encode(1500.0, UUID.randomUUID(), Long.MAX_VALUE);
+        // A cursor's rank must be one the server made.
+        String forged = dev.cardtable.platform.Paging.encode(1500.0, UUID.randomUUID(), Long.MAX_VALUE, "AAAA");
         as(null).get("/api/ratings/dazzle/standard/leaderboard?cursor=" + forged).then().statusCode(400)
                 .body("code", equalTo("malformed-request"));
     }
