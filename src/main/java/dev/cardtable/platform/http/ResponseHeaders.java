@@ -35,6 +35,7 @@ import java.util.Locale;
  *       no-cache} (a cache asks again before reuse; the {@code ETag} makes that cheap), with
  *       {@code private} when the request carried either header: no shared cache keeps a seat's
  *       view.</li>
+ *   <li>A {@code HEAD} answer has the {@code Content-Type} its {@code GET} would have.</li>
  * </ul>
  */
 @ApplicationScoped
@@ -62,7 +63,13 @@ public class ResponseHeaders {
         String path = ctx.request().path();
         MultiMap request = ctx.request().headers();
         boolean credentials = request.contains(HttpHeaders.AUTHORIZATION) || request.contains("X-Player-Key");
-        ctx.addHeadersEndHandler(v -> write(ctx.response().headers(), path == null ? "" : path, credentials));
+        boolean head = ctx.request().method() == io.vertx.core.http.HttpMethod.HEAD;
+        ctx.addHeadersEndHandler(v -> {
+            write(ctx.response().headers(), path == null ? "" : path, credentials);
+            if (head) {
+                sameTypeAsGet(ctx.response().headers());
+            }
+        });
         ctx.next();
     }
 
@@ -87,6 +94,16 @@ public class ResponseHeaders {
             if (!headers.contains(HttpHeaders.CACHE_CONTROL)) {
                 headers.set(HttpHeaders.CACHE_CONTROL, credentials ? "private, no-cache" : "no-cache");
             }
+        }
+    }
+
+    /**
+     * A {@code HEAD} answer's {@code Content-Type} as {@code GET}'s (RFC 9110 9.3.2): no body is
+     * written, so JSON's charset, which the body's writer adds, is added here.
+     */
+    static void sameTypeAsGet(MultiMap headers) {
+        if ("application/json".equalsIgnoreCase(headers.get(HttpHeaders.CONTENT_TYPE))) {
+            headers.set(HttpHeaders.CONTENT_TYPE, "application/json;charset=UTF-8");
         }
     }
 

@@ -199,6 +199,14 @@ class HardeningTest {
         assertEquals("GET, HEAD, OPTIONS", allow);
         given().options("/api/games/" + id).then().statusCode(200).header("Allow", allow);
         given().options("/api/games").then().statusCode(200).header("Allow", "GET, HEAD, OPTIONS, POST");
+        // HEAD answers as GET would, without the body.
+        for (String path : List.of("/api/game-types", "/api/lobby", "/api/games/" + id)) {
+            io.restassured.response.Response get = given().get(path);
+            io.restassured.response.Response head = given().head(path);
+            assertEquals(get.statusCode(), head.statusCode(), path);
+            assertEquals(get.contentType(), head.contentType(), path);
+            assertEquals("", head.asString(), path);
+        }
     }
 
     @Test
