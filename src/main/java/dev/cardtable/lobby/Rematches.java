@@ -6,6 +6,7 @@ import dev.cardtable.platform.JsonText;
 import dev.cardtable.platform.game.Clocks;
 import dev.cardtable.platform.game.GameRow;
 import dev.cardtable.platform.game.GameStore;
+import dev.cardtable.platform.game.RegisteredPlayers;
 import dev.cardtable.platform.game.PlayerRow;
 import dev.cardtable.platform.game.SeatCredential;
 import dev.cardtable.platform.game.SeatKind;
@@ -44,6 +45,9 @@ public class Rematches {
     @Inject
     JsonText json;
 
+    @Inject
+    RegisteredPlayers players;
+
     /**
      * The outcome of a rematch request.
      *
@@ -61,7 +65,9 @@ public class Rematches {
      * @throws GameException {@code game-not-found}, {@code unauthenticated}, {@code game-not-over}
      *                       while the game runs, {@code game-not-started} for a game called off
      *                       before every seat was taken, {@code rematch-exists} (with {@code gameId}) when
-     *                       the rematch exists and keeps no seat for the caller
+     *                       the rematch exists and keeps no seat for the caller,
+     *                       {@code registration-ended} when a verified seat's player revoked its
+     *                       registration since the game
      */
     @Transactional
     public Rematch rematch(UUID id, SeatCredential credential) {
@@ -77,6 +83,7 @@ public class Rematches {
             throw new GameException(Failure.GAME_NOT_STARTED, "this game was called off before every seat was taken: there is "
                     + "nobody to offer a rematch to; open a new game instead");
         }
+        refuseEndedRegistrations(g);
         int n = g.seats().size();
         List<Seating.SeatSpec> seats = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
@@ -96,6 +103,7 @@ public class Rematches {
 
     /** Seats seat {@code caller} of finished game {@code old} in the seat its rematch keeps for it. */
     private GameView accept(GameRow old, int caller) {
+        refuseEndedRegistrations(old);
         UUID id = old.table().rematch();
         GameRow next = store.lockForSeating(id).orElseThrow(GameException::gameNotFound);
         int kept = next.seats().size() - 1 - caller;
@@ -104,6 +112,22 @@ public class Rematches {
                     + " (it is " + next.status().id() + ")", Map.of("gameId", id.toString()));
         }
         return creation.seat(next, kept, old.seats().get(caller).name(), player(old.seats().get(caller)));
+    }
+
+    /**
+     * Refuses a rematch of {@code g} when a player it would keep verified revoked its registration
+     * since: that seat would be verified for a registration that no longer stands.
+     *
+     * @throws GameException {@code registration-ended}
+     */
+    private void refuseEndedRegistrations(GameRow g) {
+        for (SeatRow s : g.seats()) {
+            if (s.verified() && players.byId(s.playerId()).isEmpty()) {
+                throw new GameException(Failure.REGISTRATION_ENDED, "the registration of " + s.name() + ", who held seat "
+                        + s.seat() + ", was revoked: a rematch keeps each player's verified seat, and there is none to keep;"
+                        + " open a new game instead");
+            }
+        }
     }
 
     /** A verified seat's player, who stays verified in the rematch: the seat's token was handed to its key. */

@@ -28,6 +28,7 @@ public enum Failure {
     NOT_WAITING(409, "not-waiting", "Not waiting"),
     GAME_NOT_OVER(409, "game-not-over", "Game not over"),
     REMATCH_EXISTS(409, "rematch-exists", "Rematch exists"),
+    REGISTRATION_ENDED(409, "registration-ended", "Registration ended"),
     RECORD_EXISTS(409, "record-exists", "Record exists"),
     NAME_TAKEN(409, "name-taken", "Name taken"),
     NAME_REGISTERED(409, "name-registered", "Name registered"),

@@ -33,8 +33,10 @@ final class MoveHeaders {
      * The {@code Idempotency-Key}, {@code first}, or null for none.
      *
      * @throws GameException {@code malformed-request} for two or more keys, or one that is not 1 to
-     *                       255 characters (an empty one too: taken for no key, it would leave a
-     *                       retry unprotected)
+     *                       255 characters of printable ASCII (U+0020 to U+007E: a header's bytes
+     *                       beyond ASCII have no agreed charset, so such a key could not be matched
+     *                       as sent); an empty one too: taken for no key, it would leave a retry
+     *                       unprotected
      */
     static String idempotencyKey(String first, HttpHeaders headers) {
         List<String> all = headers.getRequestHeader(IDEMPOTENCY_KEY);
@@ -44,8 +46,8 @@ final class MoveHeaders {
         if (all.size() > 1) {
             throw GameException.malformed("send one " + IDEMPOTENCY_KEY + " header, not " + all.size());
         }
-        if (first == null || first.isBlank() || first.length() > 255) {
-            throw GameException.malformed(IDEMPOTENCY_KEY + " must be 1 to 255 characters");
+        if (first == null || first.isBlank() || first.length() > 255 || !first.chars().allMatch(c -> c >= 0x20 && c <= 0x7e)) {
+            throw GameException.malformed(IDEMPOTENCY_KEY + " must be 1 to 255 characters, printable ASCII");
         }
         return first;
     }

@@ -16,7 +16,7 @@ import java.util.UUID;
  * @param credential     the caller's seat credential, or null for none
  * @param move           the move's JSON form
  * @param expected       the versions the caller's {@code If-Match} accepts, or null for any
- * @param idempotencyKey the {@code Idempotency-Key} header (1 to 255 characters, checked by the
+ * @param idempotencyKey the {@code Idempotency-Key} header (1 to 255 printable ASCII characters, checked by the
  *                       HTTP layer), or null
  */
 public record MoveRequest(UUID gameId, SeatCredential credential, Map<String, Object> move, Expected expected,

@@ -135,6 +135,15 @@ class MoveConcurrencyTest {
         as(g.token()).header("Idempotency-Key", "k".repeat(256)).body(Map.of("action", "play", "card", room.get(1)))
                 .post("/api/games/" + g.id() + "/moves").then().statusCode(400).body("code", equalTo("malformed-request"))
                 .body("detail", containsString("1 to 255 characters"));
+        // Bytes beyond ASCII in the key (é in ISO-8859-1) are refused before the move is looked at.
+        String body = "{\"action\":\"play\",\"card\":\"" + room.get(1) + "\"}";
+        dev.cardtable.support.RawHttp.Response raw = dev.cardtable.support.RawHttp.send(io.restassured.RestAssured.port,
+                "POST /api/games/" + g.id() + "/moves HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n"
+                        + "Authorization: Bearer " + g.token() + "\r\nContent-Type: application/json\r\n"
+                        + "Idempotency-Key: \u00e9t\u00e9\r\nContent-Length: " + body.length(),
+                body.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        assertEquals(400, raw.status(), raw.body());
+        assertTrue(raw.body().contains("\"code\":\"malformed-request\"") && raw.body().contains("printable ASCII"), raw.body());
         as(null).get("/api/games/" + g.id()).then().body("version", equalTo(1));
         // A new key is a new move.
         move(g.id(), g.token(), Map.of("action", "play", "card", room.get(1))).then().statusCode(200).body("version", equalTo(2));

@@ -273,4 +273,36 @@ public class PlayersTest {
                 .body("seats[1].name", equalTo(name)).body("seats[1].verified", equalTo(true))
                 .body("seats[0].verified", equalTo(false)).body("seats[0].name", nullValue());
     }
+
+    @Test
+    void aRematchHasNoVerifiedSeatToKeepForARevokedRegistration() {
+        String a = unique("rma"), b = unique("rmb");
+        String aKey = register(a), bKey = register(b);
+        List<String> ids = new java.util.ArrayList<>(), aTokens = new java.util.ArrayList<>(), bTokens = new java.util.ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            Response g = as(null).header("X-Player-Key", aKey).body(Map.of("type", "dazzle",
+                    "seats", List.of(Map.of("name", a), Map.of("open", true)))).post("/api/games").then().statusCode(201)
+                    .extract().response();
+            Response taken = as(null).header("X-Player-Key", bKey).body(Map.of("name", b)).post("/api/games/" + g.path("id")
+                    + "/seats/1").then().statusCode(200).body("seats[1].verified", equalTo(true)).extract().response();
+            ids.add(g.path("id"));
+            aTokens.add(g.path("credentials[0].token"));
+            bTokens.add(taken.path("credentials[0].token"));
+            move(ids.get(i), aTokens.get(i), Map.of("action", "resign")).then().statusCode(200);
+        }
+        // A rematch of the second game offered before b revokes; none of the first yet.
+        String offered = as(aTokens.get(1)).post("/api/games/" + ids.get(1) + "/rematch").then().statusCode(201)
+                .extract().path("id");
+        as(null).header("X-Player-Key", bKey).delete("/api/players/" + b + "/key").then().statusCode(204);
+
+        as(aTokens.get(0)).post("/api/games/" + ids.get(0) + "/rematch").then().statusCode(409)
+                .body("code", equalTo("registration-ended")).body("detail", org.hamcrest.Matchers.containsString("registration of " + b));
+        as(bTokens.get(0)).post("/api/games/" + ids.get(0) + "/rematch").then().statusCode(409)
+                .body("code", equalTo("registration-ended"));
+        as(null).get("/api/games/" + ids.get(0)).then().body("rematch", nullValue());
+        // b's old token cannot take the seat kept for b's revoked registration either.
+        as(bTokens.get(1)).post("/api/games/" + ids.get(1) + "/rematch").then().statusCode(409)
+                .body("code", equalTo("registration-ended"));
+        as(null).get("/api/games/" + offered).then().body("status", equalTo("waiting")).body("seats[0].kind", equalTo("open"));
+    }
 }

@@ -133,7 +133,7 @@ public class TransportLimits {
         if (charset != null && !charset.equalsIgnoreCase("utf-8") && !charset.equalsIgnoreCase("utf8")) {
             // JSON is UTF-8 (RFC 8259, section 8.1): another charset would be read as UTF-8 anyway.
             EdgeProblems.refuse(ctx, Failure.UNSUPPORTED_MEDIA_TYPE, "the body must be JSON in UTF-8, not "
-                    + charset + ": send 'Content-Type: application/json' without a charset, or with charset=utf-8", Map.of());
+                    + (charset.isBlank() ? "a charset without a name" : "'" + charset + "'") + ": send 'Content-Type: application/json' without a charset, or with charset=utf-8", Map.of());
             return;
         }
         // Every Content-Encoding header, each a list of codings (RFC 9110, section 8.4).

@@ -125,11 +125,11 @@ class HardeningTest {
         String path = "/api/games/" + g.id() + "/moves";
         List<String> room = g.response().path("view.room");
         String move = "{\"action\":\"play\",\"card\":\"" + room.get(0) + "\"}";
-        for (String type : List.of("application/json; charset=ISO-8859-1", "application/json;charset=\"utf-16\"")) {
-            given().header("Authorization", "Bearer " + g.token()).contentType(type).body(move.getBytes(StandardCharsets.UTF_8))
-                    .post(path).then().statusCode(415).contentType("application/problem+json")
-                    .body("code", equalTo("unsupported-media-type")).body("detail", containsString("UTF-8"));
-        }
+        Map<String, String> told = Map.of("application/json; charset=ISO-8859-1", "not 'ISO-8859-1': ",
+                "application/json;charset=\"utf-16\"", "not 'utf-16': ", "application/json; charset", "not a charset without a name: ");
+        told.forEach((type, named) -> given().header("Authorization", "Bearer " + g.token()).contentType(type)
+                .body(move.getBytes(StandardCharsets.UTF_8)).post(path).then().statusCode(415).contentType("application/problem+json")
+                .body("code", equalTo("unsupported-media-type")).body("detail", containsString("the body must be JSON in UTF-8, " + named)));
         as(g.token()).get("/api/games/" + g.id()).then().body("version", equalTo(0));
         given().header("Authorization", "Bearer " + g.token()).contentType("application/json; charset=\"UTF-8\"")
                 .body(move.getBytes(StandardCharsets.UTF_8)).post(path).then().statusCode(200);
