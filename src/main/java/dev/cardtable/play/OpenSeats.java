@@ -34,7 +34,6 @@ import jakarta.transaction.Transactional;
 
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -60,14 +59,11 @@ public class OpenSeats {
     private final Db db;
 
     /**
-     * The games still waiting for players in which player (?) holds a seat verified by its key, with
-     * that seat: from the {@code player_games} read model by {@code player_games_running_idx}, which
-     * holds only the games not yet ended, so it reads no finished game however many the player has.
+     * The games still waiting for players in which player (?) holds a seat verified by its key: from
+     * the {@code player_games} read model by {@code player_games_running_idx}, which holds only the
+     * games not yet ended, so it reads no finished game however many the player has.
      */
-    static final String WAITING_SEATS = """
-            select s.game_id, s.seat from player_games pg
-            join seats s on s.game_id = pg.game_id and s.player_id = pg.player_id
-            where pg.player_id = ? and pg.status = 'waiting'""";
+    static final String WAITING_GAMES = "select game_id from player_games where player_id = ? and status = 'waiting'";
 
     @Inject
     OpenSeats(GameCatalog catalog, GameStore store, GameWriter writer, Projection projection, JsonText json,
@@ -179,21 +175,23 @@ public class OpenSeats {
      * game whose last seat was taken meanwhile has started and is left to be played.
      */
     void revoked(@Observes PlayerRevoked event) {
-        List<Map.Entry<UUID, Integer>> seats = db.work(c -> {
-            List<Map.Entry<UUID, Integer>> found = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement(WAITING_SEATS)) {
+        List<UUID> games = db.work(c -> {
+            List<UUID> found = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement(WAITING_GAMES)) {
                 ps.setObject(1, event.playerId());
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
-                        found.add(Map.entry(rs.getObject(1, UUID.class), rs.getInt(2)));
+                        found.add(rs.getObject(1, UUID.class));
                     }
                 }
             }
             return found;
         });
-        for (Map.Entry<UUID, Integer> seat : seats) {
-            store.lock(seat.getKey()).filter(g -> g.status() == Status.WAITING)
-                    .ifPresent(g -> abort(catalog.type(g.type()), g, seat.getValue()));
+        // The player's seat is read from the game as locked, as its seat's own cancel would be.
+        for (UUID id : games) {
+            store.lock(id).filter(g -> g.status() == Status.WAITING).ifPresent(g -> g.seats().stream()
+                    .filter(s -> event.playerId().equals(s.playerId())).findFirst()
+                    .ifPresent(s -> abort(catalog.type(g.type()), g, s.seat())));
         }
     }
 

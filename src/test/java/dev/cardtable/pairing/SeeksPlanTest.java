@@ -69,7 +69,7 @@ class SeeksPlanTest {
             try (Statement st = c.createStatement()) {
                 // The heavy name of the fill, registered for this test: tens of thousands of games,
                 // about a hundred of them waiting or running.
-                UUID heavy = Plans.registerHeavy(c, "heavy-registered", false);
+                UUID heavy = Plans.registerHeavy(c, "heavy-registered");
                 long games, running;
                 try (var rs = st.executeQuery("select count(*), count(*) filter (where status <> 'finished') "
                         + "from player_games where name = '" + FilledSchema.HEAVY + "'")) {

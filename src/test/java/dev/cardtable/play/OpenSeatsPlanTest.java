@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Revoking a key finds the player's waiting games from {@code player_games_running_idx}
- * ({@link OpenSeats#WAITING_SEATS}): on {@value FilledSchema#GAMES} games it reads about as many
+ * ({@link OpenSeats#WAITING_GAMES}): on {@value FilledSchema#GAMES} games it reads about as many
  * rows as the player has games not yet ended, however many it has finished.
  */
 class OpenSeatsPlanTest {
@@ -26,8 +26,8 @@ class OpenSeatsPlanTest {
         try (Connection c = FilledSchema.connect()) {
             c.setAutoCommit(false);
             try (Statement st = c.createStatement()) {
-                // The heavy name of the fill, registered for this test, its seats verified.
-                UUID heavy = Plans.registerHeavy(c, "heavy-revoked", true);
+                // The heavy name of the fill, registered for this test.
+                UUID heavy = Plans.registerHeavy(c, "heavy-revoked");
                 long games, running, waiting;
                 try (var rs = st.executeQuery("select count(*), count(*) filter (where status <> 'finished'), "
                         + "count(*) filter (where status = 'waiting') from player_games where name = '"
@@ -42,13 +42,13 @@ class OpenSeatsPlanTest {
                 List<UUID> players = new ArrayList<>(Plans.seatedPlayers(c));
                 players.add(heavy);
                 for (UUID player : players) {
-                    JsonNode plan = Plans.explain(c, OpenSeats.WAITING_SEATS, List.of(player));
-                    // Each game not yet ended, and at most its two seats.
-                    faults.addAll(Plans.faults(plan, 2 * running + 1));
+                    JsonNode plan = Plans.explain(c, OpenSeats.WAITING_GAMES, List.of(player));
+                    // Each game not yet ended, and no more.
+                    faults.addAll(Plans.faults(plan, running + 1));
                     assertTrue(Plans.uses(plan, "player_games_running_idx"), "player " + player + ": " + plan);
                 }
                 assertEquals(List.of(), faults);
-                try (var ps = c.prepareStatement(OpenSeats.WAITING_SEATS)) {
+                try (var ps = c.prepareStatement(OpenSeats.WAITING_GAMES)) {
                     ps.setObject(1, heavy);
                     long found = 0;
                     try (var rs = ps.executeQuery()) {
@@ -56,7 +56,7 @@ class OpenSeatsPlanTest {
                             found++;
                         }
                     }
-                    assertEquals(waiting, found, "one seat of each waiting game");
+                    assertEquals(waiting, found, "each waiting game once");
                 }
             } finally {
                 c.rollback();

@@ -146,12 +146,11 @@ public final class Plans {
     /**
      * Registers the fill's heavy name ({@link FilledSchema#HEAVY}, tens of thousands of games,
      * about a hundred not yet ended) as {@code name}, in the caller's transaction: its rows of
-     * {@code player_games}, and of {@code seats} too when {@code seats} is true, get the new
-     * player's id, and the tables are analysed again.
+     * {@code player_games} get the new player's id, and the table is analysed again.
      *
      * @return the new player's id, {@code md5(name)::uuid}
      */
-    public static java.util.UUID registerHeavy(Connection c, String name, boolean seats) throws SQLException {
+    public static java.util.UUID registerHeavy(Connection c, String name) throws SQLException {
         try (java.sql.Statement st = c.createStatement()) {
             st.execute("""
                     insert into players (id, name, key_hash, created_at)
@@ -159,10 +158,6 @@ public final class Plans {
                     update player_games set player_id = md5('%1$s')::uuid where name = '%2$s';
                     analyze player_games;
                     """.formatted(name, FilledSchema.HEAVY));
-            if (seats) {
-                st.execute("update seats set player_id = md5('%1$s')::uuid where name = '%2$s'; analyze seats;"
-                        .formatted(name, FilledSchema.HEAVY));
-            }
         }
         return md5Uuid(c, name);
     }
