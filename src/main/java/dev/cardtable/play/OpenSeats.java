@@ -43,7 +43,7 @@ import java.util.UUID;
 /**
  * Taking the open seats of waiting games, and cancelling them ({@code docs/api.md}, "Lobby"). When
  * the last open seat is taken the game starts, and computer seats that are to act move at once. A
- * player's waiting games are cancelled when its key is revoked.
+ * player's waiting games, and the rematches waiting for it, are cancelled when its key is revoked.
  */
 @Singleton
 public class OpenSeats {
@@ -64,6 +64,14 @@ public class OpenSeats {
      * games not yet ended, so it reads no finished game however many the player has.
      */
     static final String WAITING_GAMES = "select game_id from player_games where player_id = ? and status = 'waiting'";
+
+    /**
+     * The rematches still waiting in which a seat is kept for player (?), with that player's seat in
+     * the finished game they were made from: by {@code games_waiting_rematch_idx}, which holds only
+     * the waiting rematches, and each one's old seats by key.
+     */
+    static final String WAITING_REMATCHES = "select r.id, s.seat from games r join seats s on s.game_id = r.rematch_of"
+            + " and s.player_id = ? where r.status = 'waiting' and r.rematch_of is not null";
 
     @Inject
     OpenSeats(GameCatalog catalog, GameStore store, GameWriter writer, Projection projection, JsonText json,
@@ -172,7 +180,8 @@ public class OpenSeats {
      * A revoked player's games still waiting for players are cancelled with its registration, in its
      * transaction, as its seat would cancel them ({@code docs/api.md}, "Registered players"): a game
      * waiting under a name that is no longer registered would be joined as a verified player's. A
-     * game whose last seat was taken meanwhile has started and is left to be played.
+     * game whose last seat was taken meanwhile has started and is left to be played. So are the
+     * rematches waiting for it to accept them, which nobody else may.
      */
     void revoked(@Observes PlayerRevoked event) {
         List<UUID> games = db.work(c -> {
@@ -193,6 +202,26 @@ public class OpenSeats {
                     .filter(s -> event.playerId().equals(s.playerId())).findFirst()
                     .ifPresent(s -> abort(catalog.type(g.type()), g, s.seat())));
         }
+        // A rematch keeping a seat for the player has nobody left to accept it: its kept seat (the
+        // player's old seat, reversed) calls it off, unless it was taken or the rematch ended meanwhile.
+        Map<UUID, Integer> rematches = db.work(c -> {
+            Map<UUID, Integer> found = new java.util.LinkedHashMap<>();
+            try (PreparedStatement ps = c.prepareStatement(WAITING_REMATCHES)) {
+                ps.setObject(1, event.playerId());
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        found.put(rs.getObject(1, UUID.class), rs.getInt(2));
+                    }
+                }
+            }
+            return found;
+        });
+        rematches.forEach((id, oldSeat) -> store.lock(id).filter(g -> g.status() == Status.WAITING).ifPresent(g -> {
+            int kept = g.seats().size() - 1 - oldSeat;
+            if (g.seats().get(kept).kind() == SeatKind.OPEN) {
+                abort(catalog.type(g.type()), g, kept);
+            }
+        }));
     }
 
     private <S, M, V> GameView abort(GameType<S, M, V> type, GameRow g, int seat) {

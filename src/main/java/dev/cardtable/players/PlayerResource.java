@@ -67,8 +67,9 @@ public class PlayerResource {
     @DELETE
     @Path("/players/{name}/key")
     @Operation(operationId = "revokePlayerKey", summary = "Revoke a player's key",
-            description = "Revokes the player's key and ends the registration: its pending challenges, open seeks and games "
-                    + "waiting for an opponent are cancelled, and its event streams close; the name may be registered again.")
+            description = "Revokes the player's key and ends the registration: its pending challenges, open seeks, games "
+                    + "waiting for an opponent and rematches waiting for it are cancelled, and its event streams close; the name "
+                    + "may be registered again.")
     @SecurityRequirement(name = "playerKey")
     @APIResponse(responseCode = "204", description = "Revoked")
     public Response revoke(@PathParam("name") String name,

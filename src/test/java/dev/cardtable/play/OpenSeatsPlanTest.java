@@ -17,7 +17,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Revoking a key finds the player's waiting games from {@code player_games_running_idx}
  * ({@link OpenSeats#WAITING_GAMES}): on {@value FilledSchema#GAMES} games it reads about as many
- * rows as the player has games not yet ended, however many it has finished.
+ * rows as the player has games not yet ended, however many it has finished. It finds the rematches
+ * waiting for it from {@code games_waiting_rematch_idx} ({@link OpenSeats#WAITING_REMATCHES}),
+ * reading about as many rows as there are waiting rematches.
  */
 class OpenSeatsPlanTest {
 
@@ -57,6 +59,56 @@ class OpenSeatsPlanTest {
                         }
                     }
                     assertEquals(waiting, found, "each waiting game once");
+                }
+            } finally {
+                c.rollback();
+            }
+        }
+    }
+
+    @Test
+    void aRevocationReadsTheWaitingRematchesAloneHoweverManyGamesExist() throws Exception {
+        try (Connection c = FilledSchema.connect()) {
+            c.setAutoCommit(false);
+            try (Statement st = c.createStatement()) {
+                UUID heavy = Plans.registerHeavy(c, "heavy-rematched");
+                // The fill's waiting games become rematches of the heavy player's finished games, in
+                // which its seat is verified.
+                st.execute("""
+                        with w as (select id, row_number() over (order by id) n from games where status = 'waiting'),
+                             f as (select game_id, row_number() over (order by game_id) n from seats
+                                   where name = '%1$s' and outcome is not null order by game_id limit 1000)
+                        update games set rematch_of = f.game_id from w join f using (n) where games.id = w.id;
+                        update seats set player_id = '%2$s' where seat = 0 and game_id in
+                            (select rematch_of from games where status = 'waiting' and rematch_of is not null);
+                        analyze games;
+                        """.formatted(FilledSchema.HEAVY, heavy));
+                long rematches;
+                try (var rs = st.executeQuery("select count(*) from games where status = 'waiting' and rematch_of is not null")) {
+                    rs.next();
+                    rematches = rs.getLong(1);
+                }
+                assertTrue(rematches > 10, rematches + " waiting rematches");
+                List<String> faults = new ArrayList<>();
+                List<UUID> players = new ArrayList<>(Plans.seatedPlayers(c));
+                players.add(heavy);
+                for (UUID player : players) {
+                    JsonNode plan = Plans.explain(c, OpenSeats.WAITING_REMATCHES, List.of(player));
+                    // Each waiting rematch and its old game's seats, and no more.
+                    faults.addAll(Plans.faults(plan, 2 * rematches + 1));
+                    assertTrue(Plans.uses(plan, "games_waiting_rematch_idx"), "player " + player + ": " + plan);
+                }
+                assertEquals(List.of(), faults);
+                try (var ps = c.prepareStatement(OpenSeats.WAITING_REMATCHES)) {
+                    ps.setObject(1, heavy);
+                    long found = 0;
+                    try (var rs = ps.executeQuery()) {
+                        while (rs.next()) {
+                            assertEquals(0, rs.getInt(2), "the heavy player's old seat");
+                            found++;
+                        }
+                    }
+                    assertEquals(rematches, found, "each waiting rematch once");
                 }
             } finally {
                 c.rollback();

@@ -303,6 +303,12 @@ public class PlayersTest {
         // b's old token cannot take the seat kept for b's revoked registration either.
         as(bTokens.get(1)).post("/api/games/" + ids.get(1) + "/rematch").then().statusCode(409)
                 .body("code", equalTo("registration-ended"));
-        as(null).get("/api/games/" + offered).then().body("status", equalTo("waiting")).body("seats[0].kind", equalTo("open"));
+        // The rematch offered before b revoked, which only b could have accepted, was called off by
+        // the seat kept for b, and a's seat of it is not waiting any more.
+        as(null).get("/api/games/" + offered).then().body("status", equalTo("finished"))
+                .body("result.ending", equalTo("aborted")).body("seats[0].kind", equalTo("open"))
+                .body("seats[1].name", equalTo(a));
+        assertTrue(as(null).get("/api/games?player=" + a + "&status=waiting&limit=100").then().statusCode(200)
+                .extract().jsonPath().getList("items.id").stream().noneMatch(offered::equals));
     }
 }
