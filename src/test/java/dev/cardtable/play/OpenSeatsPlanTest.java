@@ -40,26 +40,9 @@ class OpenSeatsPlanTest {
                     waiting = rs.getLong(3);
                 }
                 assertTrue(games > 10_000 && running * 100 < games, games + " games, " + running + " running");
-                List<String> faults = new ArrayList<>();
-                List<UUID> players = new ArrayList<>(Plans.seatedPlayers(c));
-                players.add(heavy);
-                for (UUID player : players) {
-                    JsonNode plan = Plans.explain(c, OpenSeats.WAITING_GAMES, List.of(player));
-                    // Each game not yet ended, and no more.
-                    faults.addAll(Plans.faults(plan, running + 1));
-                    assertTrue(Plans.uses(plan, "player_games_running_idx"), "player " + player + ": " + plan);
-                }
-                assertEquals(List.of(), faults);
-                try (var ps = c.prepareStatement(OpenSeats.WAITING_GAMES)) {
-                    ps.setObject(1, heavy);
-                    long found = 0;
-                    try (var rs = ps.executeQuery()) {
-                        while (rs.next()) {
-                            found++;
-                        }
-                    }
-                    assertEquals(waiting, found, "each waiting game once");
-                }
+                // Each game not yet ended, and no more.
+                assertEquals(List.of(), faults(c, OpenSeats.WAITING_GAMES, heavy, running + 1, "player_games_running_idx"));
+                assertEquals(waiting, rows(c, OpenSeats.WAITING_GAMES, heavy, null), "each waiting game once");
             } finally {
                 c.rollback();
             }
@@ -89,30 +72,46 @@ class OpenSeatsPlanTest {
                     rematches = rs.getLong(1);
                 }
                 assertTrue(rematches > 10, rematches + " waiting rematches");
-                List<String> faults = new ArrayList<>();
-                List<UUID> players = new ArrayList<>(Plans.seatedPlayers(c));
-                players.add(heavy);
-                for (UUID player : players) {
-                    JsonNode plan = Plans.explain(c, OpenSeats.WAITING_REMATCHES, List.of(player));
-                    // Each waiting rematch and its old game's seats, and no more.
-                    faults.addAll(Plans.faults(plan, 2 * rematches + 1));
-                    assertTrue(Plans.uses(plan, "games_waiting_rematch_idx"), "player " + player + ": " + plan);
-                }
-                assertEquals(List.of(), faults);
-                try (var ps = c.prepareStatement(OpenSeats.WAITING_REMATCHES)) {
-                    ps.setObject(1, heavy);
-                    long found = 0;
-                    try (var rs = ps.executeQuery()) {
-                        while (rs.next()) {
-                            assertEquals(0, rs.getInt(2), "the heavy player's old seat");
-                            found++;
-                        }
-                    }
-                    assertEquals(rematches, found, "each waiting rematch once");
-                }
+                // Each waiting rematch and its old game's seats, and no more.
+                assertEquals(List.of(), faults(c, OpenSeats.WAITING_REMATCHES, heavy, 2 * rematches + 1,
+                        "games_waiting_rematch_idx"));
+                assertEquals(rematches, rows(c, OpenSeats.WAITING_REMATCHES, heavy, 0), "each waiting rematch once");
             } finally {
                 c.rollback();
             }
+        }
+    }
+
+    /**
+     * The faults ({@link Plans#faults}) of {@code sql}'s plans for two seated players of the fill and
+     * {@code heavy}, each allowed to walk {@code most} rows; each plan must use {@code index}.
+     */
+    private static List<String> faults(Connection c, String sql, UUID heavy, long most, String index) throws Exception {
+        List<String> faults = new ArrayList<>();
+        List<UUID> players = new ArrayList<>(Plans.seatedPlayers(c));
+        players.add(heavy);
+        for (UUID player : players) {
+            JsonNode plan = Plans.explain(c, sql, List.of(player));
+            faults.addAll(Plans.faults(plan, most));
+            assertTrue(Plans.uses(plan, index), "player " + player + ": " + plan);
+        }
+        return faults;
+    }
+
+    /** The rows {@code sql} answers for {@code player}; each one's second column is {@code seat} unless null. */
+    private static long rows(Connection c, String sql, UUID player, Integer seat) throws Exception {
+        try (var ps = c.prepareStatement(sql)) {
+            ps.setObject(1, player);
+            long found = 0;
+            try (var rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    if (seat != null) {
+                        assertEquals(seat, rs.getInt(2), "the player's old seat");
+                    }
+                    found++;
+                }
+            }
+            return found;
         }
     }
 }
