@@ -125,7 +125,7 @@ public class EventsResource {
         // Every check before the stream opens answers as any request would; none holds a connection after.
         Integer seat = viewer(gameId, seatCredentials.of(authorization, playerKey), ticket);
         SseStreams.Stream out = streams.open(events.enabled(), http, sink, sse);
-        Stream stream = new Stream(gameId, seat, out, start, "/api/games/" + id + "/events");
+        Stream stream = new Stream(gameId, seat, out, start, http.path());
         try {
             events.subscribe(gameId, stream);
         } catch (RuntimeException e) {

@@ -115,7 +115,7 @@ public class PlayerEventsResource {
         PlayerEventStore.Cursor from = fresh ? store.now() : resume;
         Object snapshot = fresh ? events.snapshot(p.id()) : null;
         SseStreams.Stream out = streams.open(bus.enabled(), http, sink, sse);
-        Stream s = new Stream(p.id(), out, from, "/api/players/" + name + "/events");
+        Stream s = new Stream(p.id(), out, from, http.path());
         if (snapshot != null) {
             out.send(out.event().name("snapshot").data(write(snapshot)).build());
         }

@@ -221,7 +221,7 @@ public class ProblemMapper {
 
     /** A problem response for {@code failure}. */
     public static Response problem(Failure failure, String detail, Map<String, Object> extensions, UriInfo uri) {
-        Map<String, Object> body = body(failure, detail, extensions, uri == null ? null : uri.getPath());
+        Map<String, Object> body = body(failure, detail, extensions, uri == null ? null : uri.getRequestUri().getRawPath());
         Response.ResponseBuilder r = Response.status(failure.status()).type(PROBLEM_JSON).entity(body);
         if (failure == Failure.UNAUTHENTICATED) {
             r.header("WWW-Authenticate", "Bearer");

@@ -48,6 +48,16 @@ class RefusalWordingTest {
         assertEquals("unknown action 'dance'; expected one of: avoid, play, resign, abort", action);
     }
 
+    /** A problem's {@code instance} is a URI reference: the path as sent, its percent-encoding kept. */
+    @Test
+    void aProblemsInstanceIsThePathAsSent() {
+        String path = "/api/players/caf%C3%A9/ratings";
+        Response r = io.restassured.RestAssured.given().urlEncodingEnabled(false).get(path);
+        detail(r, 400, "malformed-request");
+        assertEquals(path, r.path("instance"), r.asString());
+        assertEquals(path, java.net.URI.create(r.path("instance")).getRawPath(), "a URI reference");
+    }
+
     @Test
     void aMoveWithoutAnActionIsRefusedAlikeInEveryGame() {
         Api.Created scoundrel = Api.scoundrel("no-action", "n");
