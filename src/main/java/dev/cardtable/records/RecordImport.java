@@ -212,7 +212,11 @@ public class RecordImport {
                         + (rm == null ? "" : " but the record says " + rm.seq()), seq);
             }
             try {
-                if (rm.seat() < 0 || rm.seat() >= p.game().seats().size() || !p.toAct().contains(Seat.of(rm.seat()))) {
+                // A player's own ending (resign, abort) may come from any seat, on any seat's turn, as in play.
+                dev.cardtable.engine.Ending.Kind ending = EndMove.parse(rm.move());
+                boolean anyTurn = ending != null && ending.byPlayer();
+                if (rm.seat() < 0 || rm.seat() >= p.game().seats().size()
+                        || !anyTurn && !p.toAct().contains(Seat.of(rm.seat()))) {
                     throw GameException.invalidRecord("move " + seq + ": seat " + rm.seat() + " may not act now", seq);
                 }
                 M move = p.type().rules().parseMove(rm.move() == null ? Map.of() : rm.move());

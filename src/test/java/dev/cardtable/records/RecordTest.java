@@ -66,6 +66,20 @@ public class RecordTest {
         }
     }
 
+    /** A seat may resign on the other seat's turn; the record of that game imports as it was played. */
+    @Test
+    void aResignationOnTheOtherSeatsTurnImports() throws Exception {
+        Response g = Api.create(Map.of("type", "dazzle", "seats", List.of(Map.of("name", "r0"), Map.of("name", "r1"))));
+        String id = g.path("id"), token = g.path("credentials[0].token");
+        move(id, token, g.jsonPath().getMap("legalMoves[0]")).then().statusCode(200).body("toAct", equalTo(List.of(1)));
+        move(id, token, Map.of("action", "resign")).then().statusCode(200).body("result.ending", equalTo("resigned"));
+        Map<String, Object> first = record(id);
+        Db.update("delete from games where id = ?::uuid", id);
+        Response imported = as(null).body(first).post("/api/games/import");
+        imported.then().statusCode(201).body("result", equalTo(first.get("result")));
+        assertEquals(first, record(imported.path("id")));
+    }
+
     @Test
     void anActiveGamesRecordHasNoSeedAndCannotBeReplayedByOthers() {
         Api.Created g = Api.scoundrel("secret-seed", "sam");
