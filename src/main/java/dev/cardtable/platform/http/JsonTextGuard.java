@@ -16,7 +16,10 @@ import java.io.Reader;
  * exactly as sent: one containing U+0000 (written {@code \u0000}), or an unpaired UTF-16
  * surrogate (a lone {@code \uD800}–{@code \uDFFF} escape, or a surrogate encoded directly in
  * UTF-8). A body that is not UTF-8 (RFC 8259, section 8.1) is refused too: its zero bytes would
- * be U+0000. The check sits under the parser, so it covers every string of every body, whatever
+ * be U+0000. So is a string holding a byte sequence that RFC 3629 (section 4) forbids but a
+ * lenient decoder would still turn into a character: an overlong form ({@code C0 AF} for
+ * {@code /}, {@code C0 80} for U+0000, {@code E0 80..9F}, {@code F0 80..8F}), a code point above
+ * U+10FFFF ({@code F4 90..BF}, {@code F5}–{@code FF}); the text would otherwise be stored altered. The check sits under the parser, so it covers every string of every body, whatever
  * type it is read into (records, maps, lists, untyped values, trees).
  *
  * <p>Installed on the request mapper only ({@link RequestJson}); the failure is an
@@ -47,7 +50,7 @@ public final class JsonTextGuard extends InputDecorator {
     }
 
     /** The lexical states shared by both scanners: outside strings, inside, after a backslash, in a {@code \\u} escape. */
-    private enum State { OUT, IN, ESCAPE, HEX, AFTER_ED }
+    private enum State { OUT, IN, ESCAPE, HEX, AFTER_LEAD }
 
     /**
      * Tracks the UTF-16 code units a string decodes to: U+0000 is refused, a high surrogate must
@@ -125,6 +128,8 @@ public final class JsonTextGuard extends InputDecorator {
                 return "byte " + position;
             }
         };
+        /** The leading byte whose successor {@link State#AFTER_LEAD} checks. */
+        private int lead;
 
         GuardedStream(InputStream in) {
             super(in);
@@ -173,10 +178,14 @@ public final class JsonTextGuard extends InputDecorator {
                         scan.state = State.IN;
                     }
                 }
-                case AFTER_ED -> {
-                    if (b >= 0xA0 && b <= 0xBF) {
+                case AFTER_LEAD -> {
+                    if (lead == 0xED && b >= 0xA0 && b <= 0xBF) {
                         // ED A0..BF xx encodes U+D800..U+DFFF: a surrogate, which UTF-8 may not carry.
                         throw scan.unpaired();
+                    }
+                    if (lead == 0xE0 && b >= 0x80 && b <= 0x9F || lead == 0xF0 && b >= 0x80 && b <= 0x8F
+                            || lead == 0xF4 && b >= 0x90 && b <= 0xBF) {
+                        throw notUtf8();
                     }
                     scan.state = State.IN;
                     inString(b);
@@ -198,9 +207,19 @@ public final class JsonTextGuard extends InputDecorator {
             }
             if (b == '"') {
                 scan.endOfString();
-            } else if (b == 0xED) {
-                scan.state = State.AFTER_ED;
+            } else if (b == 0xC0 || b == 0xC1 || b >= 0xF5) {
+                // C0 and C1 start only overlong two-byte forms; F5..FF would encode beyond U+10FFFF.
+                throw notUtf8();
+            } else if (b == 0xE0 || b == 0xED || b == 0xF0 || b == 0xF4) {
+                // Leading bytes whose next byte has a narrower range (RFC 3629, section 4).
+                lead = b;
+                scan.state = State.AFTER_LEAD;
             }
+        }
+
+        private UnstorableText notUtf8() {
+            return new UnstorableText("the body is not valid UTF-8 text: an overlong or out-of-range sequence (byte "
+                    + scan.position + ")");
         }
     }
 
@@ -257,7 +276,7 @@ public final class JsonTextGuard extends InputDecorator {
                         scan.state = State.IN;
                     }
                 }
-                case IN, AFTER_ED -> {
+                case IN, AFTER_LEAD -> {
                     if (c == '\\') {
                         scan.state = State.ESCAPE;
                     } else if (c == '"') {

@@ -191,6 +191,47 @@ class RequestPolicyTest {
                 .body("code", equalTo("malformed-request")).body("detail", containsString("128"));
     }
 
+    /**
+     * Byte sequences RFC 3629 forbids, which a lenient decoder would still turn into characters
+     * (an overlong slash or U+0000, a code point beyond U+10FFFF), are refused; the valid
+     * sequences at the edges of the same ranges are stored exactly.
+     */
+    @Test
+    void overlongAndOutOfRangeUtf8IsRefusedAndTheEdgesOfEachRangeAreKept() throws Exception {
+        long games = count();
+        String[] refused = {"C0AF", "C080", "C1BF", "E080AF", "E09FBF", "F08080AF", "F08FBFBF", "F4908080", "F5808080", "FF"};
+        for (String hex : refused) {
+            RawHttp.Response r = postSeed(HexFormat.of().parseHex(hex));
+            assertEquals(400, r.status(), hex + ": " + r.body());
+            assertEquals(PROBLEM, r.header("content-type"));
+            io.restassured.path.json.JsonPath problem = io.restassured.path.json.JsonPath.from(r.body());
+            assertEquals("malformed-request", problem.getString("code"), hex);
+            org.hamcrest.MatcherAssert.assertThat(hex, problem.getString("detail"), containsString("not valid UTF-8"));
+        }
+        assertEquals(games, count(), "nothing was stored");
+        // U+0080, U+07FF, U+0800, U+D7FF, U+E000, U+10000, U+10FFFF: the first and last of each form.
+        for (String hex : new String[] {"C280", "DFBF", "E0A080", "ED9FBF", "EE8080", "F0908080", "F48FBFBF"}) {
+            byte[] bytes = HexFormat.of().parseHex(hex);
+            RawHttp.Response r = postSeed(bytes);
+            assertEquals(201, r.status(), hex + ": " + r.body());
+            assertEquals("x" + new String(bytes, StandardCharsets.UTF_8) + "y",
+                    io.restassured.path.json.JsonPath.from(r.body()).getString("seed"), hex);
+        }
+    }
+
+    /** Creates a Dazzle game between two computer seats (so its seed is shown) seeded "x", the bytes, "y". */
+    private static RawHttp.Response postSeed(byte[] middle) throws Exception {
+        byte[] head = "{\"type\":\"dazzle\",\"seats\":[{\"ai\":\"random\"},{\"ai\":\"random\"}],\"seed\":\"x"
+                .getBytes(StandardCharsets.UTF_8);
+        byte[] tail = "y\"}".getBytes(StandardCharsets.UTF_8);
+        byte[] body = new byte[head.length + middle.length + tail.length];
+        System.arraycopy(head, 0, body, 0, head.length);
+        System.arraycopy(middle, 0, body, head.length, middle.length);
+        System.arraycopy(tail, 0, body, head.length + middle.length, tail.length);
+        return RawHttp.send(RestAssured.port, "POST /api/games HTTP/1.1\r\nHost: localhost\r\n"
+                + "Content-Type: application/json\r\nContent-Length: " + body.length, body);
+    }
+
     @Test
     void aNullAnywhereButAsAFieldValueIsMalformed() throws Exception {
         long games = count();
