@@ -150,6 +150,7 @@ public class RecordImport {
         store.insert(g);
         Progress<S, M, V> p = writer.open(type, g, state);
         replayMoves(p, rec.moves() == null ? List.of() : rec.moves(), now, rec.formatVersion() >= 3);
+        checkStatus(p, rec.status());
         checkResult(p, rec.result(), rec.formatVersion());
         if (p.result().isEmpty()) {
             // A running import hands out seat tokens: like any seating, not under a registered name.
@@ -232,14 +233,35 @@ public class RecordImport {
         }
     }
 
-    /** Version 1 records give the game's own result shape; version 2 the shape every game shares. */
+    /**
+     * A record's {@code status}, where given, is the one its moves leave: {@code finished} once they
+     * end the game, else {@code active} (a record with an open seat does not import).
+     */
+    private static void checkStatus(Progress<?, ?, ?> p, String given) {
+        if (given == null) {
+            return;
+        }
+        String replayed = (p.result().isPresent() ? Status.FINISHED : Status.ACTIVE).id();
+        if (!given.equals(replayed)) {
+            throw GameException.invalidRecord(given.equals(Status.FINISHED.id()) || given.equals(Status.ACTIVE.id())
+                    ? "status '" + given + "' does not match the replay of the moves, which leaves the game " + replayed
+                    : "status must be 'active' or 'finished', as the replay of the moves leaves the game", null);
+        }
+    }
+
+    /**
+     * A record's {@code result}, where given, is the replay's: {@code null} for a game the moves do
+     * not end. Version 1 records give the game's own result shape; version 2 the shape every game
+     * shares.
+     */
     private <S, M, V> void checkResult(Progress<S, M, V> p, JsonNode given, int formatVersion) {
-        if (given != null && !given.isNull()) {
-            JsonNode replayed = p.result().map(r -> formatVersion == 1 ? versionOne(r) : json.tree(json.write(GameResult.of(r))))
-                    .orElse(null);
-            if (!given.equals(replayed)) {
-                throw GameException.invalidRecord("the result does not match the replay of the moves", null);
-            }
+        if (given == null) {
+            return;
+        }
+        JsonNode replayed = p.result().map(r -> formatVersion == 1 ? versionOne(r) : json.tree(json.write(GameResult.of(r))))
+                .orElse(null);
+        if (given.isNull() ? replayed != null : !given.equals(replayed)) {
+            throw GameException.invalidRecord("the result does not match the replay of the moves", null);
         }
     }
 

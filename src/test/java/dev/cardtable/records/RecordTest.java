@@ -141,6 +141,18 @@ public class RecordTest {
         // A version 1 record gives the game's own result shape: the shared shape does not match it.
         tamperings.add(r -> r.put("formatVersion", 1));
         badMove.add(null);
+        // A status that is none, or not the one the moves leave; no result for a game they end.
+        tamperings.add(r -> r.put("status", "bogus"));
+        badMove.add(null);
+        tamperings.add(r -> r.put("status", "active"));
+        badMove.add(null);
+        tamperings.add(r -> r.put("result", null));
+        badMove.add(null);
+        tamperings.add(r -> {
+            r.put("moves", ((List<?>) r.get("moves")).subList(0, 2));
+            r.put("result", null);
+        });
+        badMove.add(null);
         // Neither seed nor deal.
         tamperings.add(r -> r.put("seed", null));
         badMove.add(null);
