@@ -168,7 +168,7 @@ public class AnalysisService {
                 t.lostTheWin() ? "lost-the-win" : "lowered-best-score", write(r, t.played()), write(r, t.better()),
                 a.positions().get(t.move() - 1).bestScore().orElseThrow(),
                 a.positions().get(t.move()).bestScore().isPresent() ? a.positions().get(t.move()).bestScore().getAsInt() : null);
-        return new AnalysisView(id.toString(), out, turn, clock.instant());
+        return new AnalysisView(id.toString(), out, turn, clock.instant().truncatedTo(java.time.temporal.ChronoUnit.MILLIS));
     }
 
     private static Map<String, Object> write(Replay<ScoundrelState, ScoundrelMove, ?> r, ScoundrelMove m) {

@@ -153,9 +153,13 @@ public class RatingChanges {
             if (opponent == null) {
                 continue; // a computer level without a published rating rates nobody
             }
-            double periods = periods(me.row().lastPlayed(), at);
+            // The point follows the player's previous one, as its rating does (the row is locked):
+            // of games ended at once, one applied later but timed no later is placed 1 ms after it.
+            Instant lastPlayed = me.row().lastPlayed();
+            Instant placed = lastPlayed != null && !at.isAfter(lastPlayed) ? lastPlayed.plusMillis(1) : at;
+            double periods = periods(lastPlayed, placed);
             Rating after = glicko().update(me.before(), List.of(new Outcome(opponent, scores[s.seat()])), periods);
-            points.add(point(c, s, me.before(), after, at));
+            points.add(point(c, s, me.before(), after, placed));
             pointSeats.add(s.seat());
         }
         if (!points.isEmpty()) {

@@ -54,7 +54,9 @@ class AnalysisTest {
                 .body("positions[0].winnable", equalTo(true))
                 .body("positions[2].winnable", equalTo(false))
                 .body("positions[2].played", equalTo(Map.of("action", "play", "card", "AS")))
-                .body("turningPoint.kind", equalTo("lost-the-win"));
+                .body("turningPoint.kind", equalTo("lost-the-win"))
+                // To the millisecond, as the game's own times are.
+                .body("analysedAt", org.hamcrest.Matchers.matchesPattern("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d{1,3})?Z"));
         int m = a.path("turningPoint.move");
         assertEquals(Boolean.TRUE, a.path("positions[" + (m - 1) + "].winnable"));
         assertEquals(Boolean.FALSE, a.path("positions[" + m + "].winnable"));

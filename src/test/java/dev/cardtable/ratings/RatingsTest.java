@@ -384,6 +384,22 @@ public class RatingsTest {
             assertNull(seen.get("seats[1].ratingDiff"));
             assertEquals(1203.0, seen.getDouble("seats[1].rating"), 1e-9);
         }
+        // The history lists the points in the order they were applied: each starts from the one
+        // after it (newest first), the oldest from the initial rating, at strictly earlier times.
+        JsonPath history = json(as(null).queryParam("limit", 20)
+                .get("/api/players/" + alice.name() + "/ratings/dazzle/standard/history").then().statusCode(200).extract().response());
+        List<Map<String, Object>> items = history.getList("items");
+        assertEquals(20, items.size());
+        for (int i = 0; i < items.size(); i++) {
+            double from = ((Number) items.get(i).get("rating")).doubleValue() - ((Number) items.get(i).get("diff")).doubleValue();
+            double previous = i + 1 < items.size() ? ((Number) items.get(i + 1).get("rating")).doubleValue() : 1500;
+            assertEquals(previous, from, 1e-6, "point " + i + " starts from the point before it");
+            if (i + 1 < items.size()) {
+                assertTrue(Instant.parse((String) items.get(i).get("at")).isAfter(Instant.parse((String) items.get(i + 1).get("at"))),
+                        "point " + i + " is later than the point before it");
+            }
+        }
+        assertEquals(rating, ((Number) items.get(0).get("rating")).doubleValue(), 1e-9);
     }
 
     @Test

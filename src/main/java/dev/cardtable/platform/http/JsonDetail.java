@@ -37,6 +37,14 @@ final class JsonDetail {
             if (m.startsWith("Trailing token")) {
                 return "the body has content after its JSON value";
             }
+            if (t instanceof com.fasterxml.jackson.core.io.JsonEOFException) {
+                return "the body is not valid JSON: it ends before its value does";
+            }
+            if (t instanceof com.fasterxml.jackson.core.JsonParseException) {
+                // Text that is not JSON (NaN, 007, a raw control character in a string, a cut-off
+                // body), even where a typed field was being read: a syntax error, not a wrong type.
+                return "the body is not valid JSON" + (where == null ? "" : " (in '" + where + "')");
+            }
             if (expected == null && t instanceof InputCoercionException c) {
                 expected = c.getTargetType();
             }

@@ -114,6 +114,14 @@ class HardeningTest {
         told.put("{\"type\":\"dazzle\",\"seats\":[{\"name\":\"a\"},{\"open\":\"true\"}]}", "'seats[1].open' must be true or false");
         told.put("{\"type\":\"scoundrel\",\"seed\":42,\"seats\":[{\"name\":\"a\"}]}", "'seed' must be a string");
         told.put("{\"type\":\"scoundrel\",\"seats\":{\"name\":\"a\"}}", "'seats' must be an array");
+        // Text that is not JSON is told so, wherever it stands.
+        told.put("{\"type\":\"dazzle\",\"seats\":[{\"name\":\"a\"},{\"ai\":\"ismcts\",\"aiBudget\":NaN}]}",
+                "the body is not valid JSON (in 'seats[1]')");
+        told.put("{\"type\":\"dazzle\",\"seats\":[{\"name\":\"a\"},{\"ai\":\"ismcts\",\"aiBudget\":007}]}",
+                "the body is not valid JSON (in 'seats[1]')");
+        told.put("{\"type\":\"scoundrel\",\"seed\":\"a\tb\",\"seats\":[{\"name\":\"a\"}]}",
+                "the body is not valid JSON (in 'seed')");
+        told.put("{\"type\":\"scoundrel\",\"seats\":[{\"name\":\"a\"}", "the body is not valid JSON: it ends before its value does");
         told.forEach((body, detail) -> as(null).body(body).post("/api/games").then().statusCode(400)
                 .body("code", equalTo("malformed-request")).body("detail", equalTo(detail)));
         as(g.token()).get("/api/games/" + g.id()).then().body("version", equalTo(0));
