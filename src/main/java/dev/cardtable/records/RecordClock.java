@@ -8,6 +8,7 @@ import dev.cardtable.platform.game.Progress;
 import dev.cardtable.platform.game.SeatRow;
 import dev.cardtable.platform.game.view.GameRecord;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
@@ -39,12 +40,20 @@ final class RecordClock {
     /**
      * Records that carry the clock (version 3) time their endings by it: a {@code timeout} needs a
      * clock and comes no earlier than the deadline of the seat to act, as the clock runs from the
-     * game's creation through the moves before it; an {@code abandon} needs a game without one.
+     * game's creation through the moves before it; an {@code abandon} needs a game without one, and
+     * comes no earlier than {@code abandonAfter} after the game's previous event ({@code previous}:
+     * the move before it, or the game's creation), as the sweep would end it.
      */
-    static <S, M, V> void checkEnding(Progress<S, M, V> p, Ending.Kind kind, Instant at, int seq) {
+    static <S, M, V> void checkEnding(Progress<S, M, V> p, Ending.Kind kind, Instant at, Instant previous,
+                                      Duration abandonAfter, int seq) {
         Clocks.ClockSettings clock = p.game().table().clock();
         if (kind == Ending.Kind.ABANDONED && clock != null) {
             throw GameException.invalidRecord("move " + seq + ": a game with a clock is never abandoned", seq);
+        }
+        if (kind == Ending.Kind.ABANDONED && at.isBefore(previous.plus(abandonAfter))) {
+            String wait = abandonAfter.toSeconds() % 86_400 == 0 ? "P" + abandonAfter.toDays() + "D" : abandonAfter.toString();
+            throw GameException.invalidRecord("move " + seq + ": an abandon comes " + wait
+                    + " after the game's previous event at the earliest (" + previous.plus(abandonAfter) + ")", seq);
         }
         if (kind != Ending.Kind.TIMEOUT) {
             return;

@@ -77,6 +77,9 @@ public class RecordImport {
     @Inject
     JsonText json;
 
+    @Inject
+    dev.cardtable.platform.game.SweepConfig sweep;
+
     /**
      * Imports {@code rec}.
      *
@@ -223,7 +226,7 @@ public class RecordImport {
                 M move = p.type().rules().parseMove(rm.move() == null ? Map.of() : rm.move());
                 Instant at = rm.at() == null ? now : recordTime(rm.at(), "move " + seq + ": at", previous, now, seq);
                 if (timed) {
-                    RecordClock.checkEnding(p, EndMove.parse(rm.move()), at, seq);
+                    RecordClock.checkEnding(p, ending, at, previous, sweep.abandonAfter(), seq);
                 }
                 p.play(rm.seat(), move, at);
                 previous = at;

@@ -268,7 +268,7 @@ class EndingsTest {
     }
 
     @Test
-    void aGameWithoutAClockInWhichNobodyMovesIsAbandonedAndCountedApart() {
+    void aGameWithoutAClockInWhichNobodyMovesIsAbandonedAndCountedApart() throws Exception {
         Table t = twoHumans("ivan", "jade", null);
         move(t.id(), t.t0(), firstLegal(t.id(), t.t0())).then().statusCode(200);
         Table clocked = twoHumans("kurt", "lena", Map.of("type", "correspondence", "perMove", "P30D"));
@@ -282,6 +282,22 @@ class EndingsTest {
         as(null).get("/api/players/ivan/stats").then().body("types[0].played", equalTo(0))
                 .body("types[0].abandoned", equalTo(1));
         as(null).get("/api/games?player=ivan&result=abandoned").then().body("items[0].id", equalTo(t.id()));
+
+        // Its record imports as it was; an abandon sooner after the last move than the sweep waits does not.
+        Map<String, Object> record = as(null).get("/api/games/" + t.id() + "/record").then().statusCode(200)
+                .extract().jsonPath().getMap("");
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> moves = ((List<Map<String, Object>>) record.get("moves")).stream()
+                .map(m -> (Map<String, Object>) new java.util.HashMap<>(m)).toList();
+        assertEquals(Map.of("action", "abandon"), moves.get(1).get("move"));
+        Db.update("delete from games where id = ?::uuid", t.id());
+        Map<String, Object> soon = new java.util.HashMap<>(record);
+        List<Map<String, Object>> soonMoves = moves.stream().map(m -> (Map<String, Object>) new java.util.HashMap<>(m)).toList();
+        soonMoves.get(1).put("at", Instant.parse((String) moves.get(0).get("at")).plus(Duration.ofDays(1)).toString());
+        soon.put("moves", soonMoves);
+        as(null).body(soon).post("/api/games/import").then().statusCode(422).body("code", equalTo("invalid-record"))
+                .body("move", equalTo(2)).body("detail", containsString("an abandon comes P7D after"));
+        as(null).body(record).post("/api/games/import").then().statusCode(201).body("result.ending", equalTo("abandoned"));
     }
 
     @Test
