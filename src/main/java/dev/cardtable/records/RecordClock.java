@@ -38,13 +38,14 @@ final class RecordClock {
     }
 
     /**
-     * Records that carry the clock (version 3) time their endings by it: a {@code timeout} needs a
+     * Records that carry the clock (version 3) time their moves by it: a {@code timeout} needs a
      * clock and comes no earlier than the deadline of the seat to act, as the clock runs from the
-     * game's creation through the moves before it; an {@code abandon} needs a game without one, and
+     * game's creation through the moves before it, and every other move comes before that
+     * deadline; an {@code abandon} needs a game without one, and
      * comes no earlier than {@code abandonAfter} after the game's previous event ({@code previous}:
      * the move before it, or the game's creation), as the sweep would end it.
      */
-    static <S, M, V> void checkEnding(Progress<S, M, V> p, Ending.Kind kind, Instant at, Instant previous,
+    static <S, M, V> void checkTimed(Progress<S, M, V> p, Ending.Kind kind, Instant at, Instant previous,
                                       Duration abandonAfter, int seq) {
         Clocks.ClockSettings clock = p.game().table().clock();
         if (kind == Ending.Kind.ABANDONED && clock != null) {
@@ -56,19 +57,29 @@ final class RecordClock {
                     + " after the game's previous event at the earliest (" + previous.plus(abandonAfter) + ")", seq);
         }
         if (kind != Ending.Kind.TIMEOUT) {
+            // Any other move comes before the deadline: at it, the game had ended on time.
+            Instant deadline = clock == null ? null : deadline(p, clock);
+            if (deadline != null && !at.isBefore(deadline)) {
+                throw GameException.invalidRecord("move " + seq + ": made at or after the deadline of the seat to act ("
+                        + deadline + "), when the game had ended on time", seq);
+            }
             return;
         }
         if (clock == null) {
             throw GameException.invalidRecord("move " + seq + ": a timeout needs a clock", seq);
         }
-        Clocks.ClockSettings spec = clock;
-        List<SeatRow> seats = p.game().seats();
-        Clocks.State state = Clocks.played(spec, Clocks.start(spec, seats.size(), p.game().createdAt()),
-                p.steps().stream().map(Progress.Step::row).toList(), seats);
-        Instant deadline = Clocks.deadline(spec, state, Clocks.running(p.toAct().stream().map(Seat::number).toList(), seats));
+        Instant deadline = deadline(p, clock);
         if (deadline == null || at.isBefore(deadline)) {
             throw GameException.invalidRecord("move " + seq + ": a timeout before the seat's deadline ("
                     + deadline + ")", seq);
         }
+    }
+
+    /** The deadline of the seat to act, the clock run from the game's creation through the moves so far; null for none. */
+    private static Instant deadline(Progress<?, ?, ?> p, Clocks.ClockSettings spec) {
+        List<SeatRow> seats = p.game().seats();
+        Clocks.State state = Clocks.played(spec, Clocks.start(spec, seats.size(), p.game().createdAt()),
+                p.steps().stream().map(Progress.Step::row).toList(), seats);
+        return Clocks.deadline(spec, state, Clocks.running(p.toAct().stream().map(Seat::number).toList(), seats));
     }
 }

@@ -226,7 +226,7 @@ public class RecordImport {
                 M move = p.type().rules().parseMove(rm.move() == null ? Map.of() : rm.move());
                 Instant at = rm.at() == null ? now : recordTime(rm.at(), "move " + seq + ": at", previous, now, seq);
                 if (timed) {
-                    RecordClock.checkEnding(p, ending, at, previous, sweep.abandonAfter(), seq);
+                    RecordClock.checkTimed(p, ending, at, previous, sweep.abandonAfter(), seq);
                 }
                 p.play(rm.seat(), move, at);
                 previous = at;

@@ -192,6 +192,15 @@ class EndingsTest {
         unclocked.put("clock", null);
         as(null).body(unclocked).post("/api/games/import").then().statusCode(422).body("code", equalTo("invalid-record"))
                 .body("move", equalTo(2));
+        // A move made after its seat's hour was up, when the game had ended on time, is refused.
+        Map<String, Object> late = new java.util.HashMap<>(record);
+        List<Map<String, Object>> lateMoves = moves.stream().map(m -> (Map<String, Object>) new java.util.HashMap<>(m)).toList();
+        Instant lateAt = Instant.parse((String) record.get("createdAt")).plus(Duration.ofMinutes(61));
+        lateMoves.get(0).put("at", lateAt.toString());
+        lateMoves.get(1).put("at", lateAt.plus(Duration.ofHours(1)).toString());
+        late.put("moves", lateMoves);
+        as(null).body(late).post("/api/games/import").then().statusCode(422).body("code", equalTo("invalid-record"))
+                .body("move", equalTo(1)).body("detail", containsString("at or after the deadline"));
 
         // The record as it was imports to the same clock and the same end, and exports the same record.
         String imported = as(null).body(record).post("/api/games/import").then().statusCode(201)
