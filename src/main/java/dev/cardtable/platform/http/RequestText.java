@@ -15,6 +15,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -30,7 +31,8 @@ import java.util.Map;
  *       surrogate, and malformed UTF-8 would otherwise be silently replaced.)</li>
  *   <li>Header values have no control characters other than tab (RFC 9110, section 5.5).</li>
  *   <li>At most one {@code Authorization} header: it holds one set of credentials (RFC 9110,
- *       section 11.6.2), and which of several would count is not for the server to guess.</li>
+ *       section 11.6.2), and which of several would count is not for the server to guess; so
+ *       too for {@code X-Player-Key} and {@code Last-Event-ID} (one event id).</li>
  *   <li>An {@code X-Player-Key} header is not empty: an empty one is {@code 401 player-key-invalid},
  *       not read as anonymous.</li>
  * </ul>
@@ -107,13 +109,12 @@ public class RequestText {
                 return "the value of header " + h.getKey() + " has a control character";
             }
         }
-        int authorizations = request.headers().getAll(HttpHeaders.AUTHORIZATION).size();
-        if (authorizations > 1) {
-            return "send one Authorization header, not " + authorizations;
-        }
-        int keys = request.headers().getAll("X-Player-Key").size();
-        if (keys > 1) {
-            return "send one X-Player-Key header, not " + keys;
+        // Headers that carry one value: two of them would leave the server to pick one.
+        for (String single : List.of("Authorization", "X-Player-Key", "Last-Event-ID")) {
+            int n = request.headers().getAll(single).size();
+            if (n > 1) {
+                return "send one " + single + " header, not " + n;
+            }
         }
         return null;
     }

@@ -134,6 +134,16 @@ class RequestPolicyTest {
         as(g.token()).get("/api/games/" + g.id()).then().statusCode(200).body("version", equalTo(0));
     }
 
+    /** Two Last-Event-ID headers are refused before a stream opens: the server does not pick one. */
+    @Test
+    void twoLastEventIdHeadersAreRefused() {
+        Api.Created g = Api.scoundrel("two-ids", "ada");
+        io.restassured.RestAssured.given().header("Last-Event-ID", "1").header("Last-Event-ID", "2")
+                .header("Authorization", "Bearer " + g.token()).accept("text/event-stream")
+                .get("/api/games/" + g.id() + "/events").then().statusCode(400).contentType(PROBLEM)
+                .body("code", equalTo("malformed-request")).body("detail", equalTo("send one Last-Event-ID header, not 2"));
+    }
+
     /** An empty X-Player-Key is an invalid key, not an anonymous request, and changes nothing. */
     @Test
     void anEmptyPlayerKeyIsInvalid() {
