@@ -1,7 +1,6 @@
 package dev.cardtable.platform.http;
 
 import dev.cardtable.platform.Failure;
-import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
