@@ -91,7 +91,7 @@ public class SeeksResource {
         try {
             return UUID.fromString(id);
         } catch (IllegalArgumentException e) {
-            throw new GameException(Failure.SEEK_NOT_FOUND, "no seek has this id");
+            throw new GameException(Failure.SEEK_NOT_FOUND, "no seek with this id was made by this player");
         }
     }
 }

@@ -163,6 +163,11 @@ public class Players implements RegisteredPlayers {
      *                       {@code name-registered} for another seat under a registered name
      */
     public List<SeatRow> verify(List<SeatRow> seats, PlayerRow holder) {
+        if (holder != null && seats.stream().noneMatch(s -> s.kind() == SeatKind.HUMAN
+                && holder.name().equalsIgnoreCase(s.name()))) {
+            // The key's own seat is missing: that is the mistake to report, before any other seat's name.
+            throw mismatch(holder, seats.stream().filter(s -> s.kind() == SeatKind.HUMAN).map(SeatRow::name).toList());
+        }
         List<SeatRow> out = new ArrayList<>(seats.size());
         boolean used = false;
         for (SeatRow s : seats) {

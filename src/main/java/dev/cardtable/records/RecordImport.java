@@ -154,9 +154,18 @@ public class RecordImport {
         Progress<S, M, V> p = writer.open(type, g, state);
         replayMoves(p, rec.moves() == null ? List.of() : rec.moves(), now, rec.formatVersion() >= 3);
         checkStatus(p, rec.status());
+        checkFinishedAt(p, rec.finishedAt());
         checkResult(p, rec.result(), rec.formatVersion());
         if (p.result().isEmpty()) {
             // A running import hands out seat tokens: like any seating, not under a registered name.
+            // No key verifies an imported seat, so the only way on is another name.
+            for (SeatRow s : seats) {
+                if (s.name() != null && players.registered(s.name()).isPresent()) {
+                    throw new GameException(Failure.NAME_REGISTERED, "the name '" + s.name() + "' is registered: a record "
+                            + "cut short imports only under names nobody registered (an imported seat is never verified); "
+                            + "rename the seat in the record");
+                }
+            }
             players.verify(seats, null);
         }
         List<MoveRow> log = p.steps().stream().map(Progress.Step::row).toList();
@@ -223,6 +232,10 @@ public class RecordImport {
                         || !anyTurn && !p.toAct().contains(Seat.of(rm.seat()))) {
                     throw GameException.invalidRecord("move " + seq + ": seat " + rm.seat() + " may not act now", seq);
                 }
+                if (anyTurn && p.game().seats().get(rm.seat()).kind() == dev.cardtable.platform.game.SeatKind.AI) {
+                    throw GameException.invalidRecord("move " + seq + ": a computer seat never plays '"
+                            + ending.action() + "'", seq);
+                }
                 M move = p.type().rules().parseMove(rm.move() == null ? Map.of() : rm.move());
                 Instant at = rm.at() == null ? now : recordTime(rm.at(), "move " + seq + ": at", previous, now, seq);
                 if (timed) {
@@ -249,6 +262,23 @@ public class RecordImport {
             throw GameException.invalidRecord(given.equals(Status.FINISHED.id()) || given.equals(Status.ACTIVE.id())
                     ? "status '" + given + "' does not match the replay of the moves, which leaves the game " + replayed
                     : "status must be 'active' or 'finished', as the replay of the moves leaves the game", null);
+        }
+    }
+
+    /**
+     * A record's {@code finishedAt}, where given, is when its moves end the game: the time of the
+     * last move; a record whose moves do not end it has none.
+     */
+    private static void checkFinishedAt(Progress<?, ?, ?> p, Instant given) {
+        if (given == null) {
+            return;
+        }
+        if (p.result().isEmpty()) {
+            throw GameException.invalidRecord("finishedAt must be null: the replay of the moves does not end the game", null);
+        }
+        Instant end = p.steps().isEmpty() ? p.game().createdAt() : p.steps().getLast().row().at();
+        if (!given.truncatedTo(ChronoUnit.MICROS).equals(end)) {
+            throw GameException.invalidRecord("finishedAt must be the time of the last move, " + end, null);
         }
     }
 
@@ -286,7 +316,8 @@ public class RecordImport {
      */
     private static Instant recordTime(Instant t, String what, Instant notBefore, Instant now, Integer seq) {
         if (t.isAfter(now.plusSeconds(60)) || t.isBefore(EARLIEST) || (notBefore != null && t.isBefore(notBefore))) {
-            throw GameException.invalidRecord(what + " must lie between the game's previous event (or 2000) and now", seq);
+            throw GameException.invalidRecord(what + (notBefore == null ? " must lie between 2000 and now"
+                    : " must lie between the game's previous event (" + notBefore + ") and now"), seq);
         }
         return t.truncatedTo(ChronoUnit.MICROS);
     }

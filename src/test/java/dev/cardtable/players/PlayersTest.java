@@ -70,6 +70,8 @@ public class PlayersTest {
         scoundrelFor(name, null).then().statusCode(409).body("code", equalTo("name-registered"));
         scoundrelFor(name.toUpperCase(), null).then().statusCode(409).body("code", equalTo("name-registered"));
         scoundrelFor(unique("other"), key).then().statusCode(403).body("code", equalTo("player-key-mismatch"));
+        // Another player's key for a seat under this registered name: the key's own seat is what is missing.
+        scoundrelFor(name, register(unique("oth"))).then().statusCode(403).body("code", equalTo("player-key-mismatch"));
         scoundrelFor(name, "not-a-key").then().statusCode(401).body("code", equalTo("player-key-invalid"));
         // The key's own name in another case is its name misspelt, not another player's registered name.
         scoundrelFor(name.toUpperCase(), key).then().statusCode(403).body("code", equalTo("player-key-mismatch"))
@@ -114,7 +116,8 @@ public class PlayersTest {
         Map<String, Object> finished = as(null).get("/api/games/" + id + "/record").then().extract().jsonPath().getMap("");
         running.put("seed", finished.get("seed"));
         ((List<Map<String, Object>>) running.get("seats")).get(0).put("name", name);
-        as(null).body(running).post("/api/games/import").then().statusCode(409).body("code", equalTo("name-registered"));
+        as(null).body(running).post("/api/games/import").then().statusCode(409).body("code", equalTo("name-registered"))
+                .body("detail", org.hamcrest.Matchers.containsString("rename the seat in the record"));
 
         ((List<Map<String, Object>>) finished.get("seats")).get(0).put("name", name);
         as(null).body(finished).post("/api/games/import").then().statusCode(201)

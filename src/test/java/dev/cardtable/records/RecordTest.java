@@ -81,6 +81,24 @@ public class RecordTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void aComputerSeatsResignationDoesNotImport() throws Exception {
+        Map<String, Object> rec = new HashMap<>(record(finishedDazzle()));
+        List<Map<String, Object>> moves = new ArrayList<>((List<Map<String, Object>>) rec.get("moves"));
+        Map<String, Object> third = moves.get(2);
+        List<Map<String, Object>> cut = new ArrayList<>(moves.subList(0, 3));
+        cut.add(Map.of("seq", 4, "seat", 1, "move", Map.of("action", "resign"), "at", third.get("at")));
+        rec.put("moves", cut);
+        rec.remove("status");
+        rec.remove("result");
+        rec.put("finishedAt", null);
+        String before = Db.scalar("select count(*) from games");
+        as(null).body(rec).post("/api/games/import").then().statusCode(422).body("code", equalTo("invalid-record"))
+                .body("move", equalTo(4)).body("detail", equalTo("move 4: a computer seat never plays 'resign'"));
+        assertEquals(before, Db.scalar("select count(*) from games"));
+    }
+
+    @Test
     void anActiveGamesRecordHasNoSeedAndCannotBeReplayedByOthers() {
         Api.Created g = Api.scoundrel("secret-seed", "sam");
         Map<String, Object> rec = record(g.id());
@@ -152,6 +170,9 @@ public class RecordTest {
             r.put("moves", ((List<?>) r.get("moves")).subList(0, 2));
             r.put("result", null);
         });
+        badMove.add(null);
+        // Another end time.
+        tamperings.add(r -> r.put("finishedAt", "2001-01-01T00:00:00Z"));
         badMove.add(null);
         // Neither seed nor deal.
         tamperings.add(r -> r.put("seed", null));

@@ -207,7 +207,8 @@ public final class Clocks {
             }
             return d;
         } catch (DateTimeParseException e) {
-            throw GameException.malformed("clock '" + name + "' must be an ISO-8601 duration such as PT5M");
+            throw GameException.malformed("clock '" + name + "' must be an ISO-8601 duration in days, hours, minutes and "
+                    + "seconds (PnDTnHnMnS, such as PT5M), " + min + " to " + MAX_TEXT);
         }
     }
 }

@@ -40,10 +40,13 @@ final class JsonDetail {
             if (t instanceof com.fasterxml.jackson.core.io.JsonEOFException) {
                 return "the body is not valid JSON: it ends before its value does";
             }
-            if (t instanceof com.fasterxml.jackson.core.JsonParseException) {
-                // Text that is not JSON (NaN, 007, a raw control character in a string, a cut-off
-                // body), even where a typed field was being read: a syntax error, not a wrong type.
-                return "the body is not valid JSON" + (where == null ? "" : " (in '" + where + "')");
+            if (t instanceof com.fasterxml.jackson.core.JsonParseException pe) {
+                // Text that is not JSON (NaN, 007, a raw control character in a string), even where
+                // a typed field was being read: a syntax error, not a wrong type. Where the parser was
+                // says where it is, to the field.
+                String at = pe.getProcessor() instanceof com.fasterxml.jackson.core.JsonParser parser
+                        ? path(parser.getParsingContext()) : where;
+                return "the body is not valid JSON" + (at == null || at.isEmpty() ? "" : " (in '" + at + "')");
             }
             if (expected == null && t instanceof InputCoercionException c) {
                 expected = c.getTargetType();
@@ -93,6 +96,19 @@ final class JsonDetail {
             return "an object";
         }
         return null;
+    }
+
+    /** The field path of the parser's place {@code c}, e.g. {@code seats[1].aiBudget}; empty at the top. */
+    private static String path(com.fasterxml.jackson.core.JsonStreamContext c) {
+        java.util.ArrayDeque<String> parts = new java.util.ArrayDeque<>();
+        for (; c != null && !c.inRoot(); c = c.getParent()) {
+            if (c.inArray()) {
+                parts.push("[" + Math.max(0, c.getCurrentIndex()) + "]");
+            } else if (c.getCurrentName() != null) {
+                parts.push((c.getParent() == null || c.getParent().inRoot() ? "" : ".") + c.getCurrentName());
+            }
+        }
+        return String.join("", parts);
     }
 
     /** The field path of {@code m}, e.g. {@code seats[1].aiBudget}. */

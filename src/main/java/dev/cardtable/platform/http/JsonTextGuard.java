@@ -209,7 +209,8 @@ public final class JsonTextGuard extends InputDecorator {
                 scan.endOfString();
             } else if (b == 0xC0 || b == 0xC1 || b >= 0xF5) {
                 // C0 and C1 start only overlong two-byte forms; F5..FF would encode beyond U+10FFFF.
-                throw notUtf8();
+                throw new UnstorableText("the body is not valid UTF-8 text: byte " + scan.position + " (0x"
+                        + Integer.toHexString(b).toUpperCase(java.util.Locale.ROOT) + ") never occurs in UTF-8");
             } else if (b == 0xE0 || b == 0xED || b == 0xF0 || b == 0xF4) {
                 // Leading bytes whose next byte has a narrower range (RFC 3629, section 4).
                 lead = b;

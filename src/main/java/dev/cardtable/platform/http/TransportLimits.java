@@ -40,6 +40,19 @@ public class TransportLimits {
     /** Router order: right after {@link RequestText}. */
     static final int ORDER = RequestText.ORDER + 10;
 
+    /**
+     * A media type as RFC 9110 (section 8.3.1) writes one: {@code type/subtype}, then parameters,
+     * each {@code name=value} with a token or a quoted string for the value (empty ones allowed).
+     */
+    private static final java.util.regex.Pattern MEDIA_TYPE;
+
+    static {
+        String token = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+        String quoted = "\"(?:[^\"\\\\]|\\\\.)*\"";
+        MEDIA_TYPE = java.util.regex.Pattern.compile("[ \t]*" + token + "/" + token
+                + "(?:[ \t]*;[ \t]*(?:" + token + "=(?:" + token + "|" + quoted + "))?)*[ \t]*");
+    }
+
     private final long maxBody;
     private final long maxRecord;
     private final long maxRequestLine;
@@ -134,6 +147,12 @@ public class TransportLimits {
             // JSON is UTF-8 (RFC 8259, section 8.1): another charset would be read as UTF-8 anyway.
             EdgeProblems.refuse(ctx, Failure.UNSUPPORTED_MEDIA_TYPE, "the body must be JSON in UTF-8, not "
                     + (charset.isBlank() ? "a charset without a name" : "'" + charset + "'") + ": send 'Content-Type: application/json' without a charset, or with charset=utf-8", Map.of());
+            return;
+        }
+        if (!MEDIA_TYPE.matcher(raw).matches()) {
+            // The REST layer's parser lets a parameter without a value pass; RFC 9110 does not.
+            EdgeProblems.refuse(ctx, Failure.UNSUPPORTED_MEDIA_TYPE, "a request body needs 'Content-Type: application/json', "
+                    + "and '" + raw.strip() + "' is not a media type (each parameter is name=value)", Map.of());
             return;
         }
         // Every Content-Encoding header, each a list of codings (RFC 9110, section 8.4).

@@ -116,12 +116,13 @@ class HardeningTest {
         told.put("{\"type\":\"scoundrel\",\"seats\":{\"name\":\"a\"}}", "'seats' must be an array");
         // Text that is not JSON is told so, wherever it stands.
         told.put("{\"type\":\"dazzle\",\"seats\":[{\"name\":\"a\"},{\"ai\":\"ismcts\",\"aiBudget\":NaN}]}",
-                "the body is not valid JSON (in 'seats[1]')");
+                "the body is not valid JSON (in 'seats[1].aiBudget')");
         told.put("{\"type\":\"dazzle\",\"seats\":[{\"name\":\"a\"},{\"ai\":\"ismcts\",\"aiBudget\":007}]}",
-                "the body is not valid JSON (in 'seats[1]')");
+                "the body is not valid JSON (in 'seats[1].aiBudget')");
         told.put("{\"type\":\"scoundrel\",\"seed\":\"a\tb\",\"seats\":[{\"name\":\"a\"}]}",
                 "the body is not valid JSON (in 'seed')");
         told.put("{\"type\":\"scoundrel\",\"seats\":[{\"name\":\"a\"}", "the body is not valid JSON: it ends before its value does");
+        told.put("{\"type\":\"scoundrel\",\"seed\":NaN,\"seats\":[{\"name\":\"a\"}]}", "the body is not valid JSON (in 'seed')");
         told.forEach((body, detail) -> as(null).body(body).post("/api/games").then().statusCode(400)
                 .body("code", equalTo("malformed-request")).body("detail", equalTo(detail)));
         as(g.token()).get("/api/games/" + g.id()).then().body("version", equalTo(0));
@@ -168,7 +169,8 @@ class HardeningTest {
                     .body("detail", containsString("application/json"));
         }
         // What is not a media type at all is refused alike, never read as JSON nor answered with a 500.
-        for (String type : List.of("application", "application/json; charset", "application/json;=x", "/json")) {
+        for (String type : List.of("application", "application/json; charset", "application/json;=x", "/json",
+                "application/json; foo", "application/json; foo=", "application/json; =bar", "application/json; a=\"b")) {
             given().header("Authorization", "Bearer " + g.token()).header("Content-Type", type).body(move).post(path)
                     .then().statusCode(415).contentType("application/problem+json")
                     .body("code", equalTo("unsupported-media-type")).body("detail", containsString("application/json"));
