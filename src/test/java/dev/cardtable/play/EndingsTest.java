@@ -182,10 +182,7 @@ class EndingsTest {
         Db.update("delete from games where id = ?::uuid", t.id());
 
         // A timeout before the seat's hour was up, or in a game without a clock, is refused.
-        Map<String, Object> early = new java.util.HashMap<>(record);
-        List<Map<String, Object>> earlyMoves = moves.stream().map(m -> (Map<String, Object>) new java.util.HashMap<>(m)).toList();
-        earlyMoves.get(1).put("at", Instant.parse((String) moves.get(0).get("at")).plus(Duration.ofMinutes(30)).toString());
-        early.put("moves", earlyMoves);
+        Map<String, Object> early = retimed(record, Map.of(1, at(moves, 0).plus(Duration.ofMinutes(30))));
         as(null).body(early).post("/api/games/import").then().statusCode(422).body("code", equalTo("invalid-record"))
                 .body("move", equalTo(2));
         Map<String, Object> unclocked = new java.util.HashMap<>(record);
@@ -193,12 +190,8 @@ class EndingsTest {
         as(null).body(unclocked).post("/api/games/import").then().statusCode(422).body("code", equalTo("invalid-record"))
                 .body("move", equalTo(2));
         // A move made after its seat's hour was up, when the game had ended on time, is refused.
-        Map<String, Object> late = new java.util.HashMap<>(record);
-        List<Map<String, Object>> lateMoves = moves.stream().map(m -> (Map<String, Object>) new java.util.HashMap<>(m)).toList();
         Instant lateAt = Instant.parse((String) record.get("createdAt")).plus(Duration.ofMinutes(61));
-        lateMoves.get(0).put("at", lateAt.toString());
-        lateMoves.get(1).put("at", lateAt.plus(Duration.ofHours(1)).toString());
-        late.put("moves", lateMoves);
+        Map<String, Object> late = retimed(record, Map.of(0, lateAt, 1, lateAt.plus(Duration.ofHours(1))));
         as(null).body(late).post("/api/games/import").then().statusCode(422).body("code", equalTo("invalid-record"))
                 .body("move", equalTo(1)).body("detail", containsString("at or after the deadline"));
 
@@ -296,14 +289,10 @@ class EndingsTest {
         Map<String, Object> record = as(null).get("/api/games/" + t.id() + "/record").then().statusCode(200)
                 .extract().jsonPath().getMap("");
         @SuppressWarnings("unchecked")
-        List<Map<String, Object>> moves = ((List<Map<String, Object>>) record.get("moves")).stream()
-                .map(m -> (Map<String, Object>) new java.util.HashMap<>(m)).toList();
+        List<Map<String, Object>> moves = (List<Map<String, Object>>) record.get("moves");
         assertEquals(Map.of("action", "abandon"), moves.get(1).get("move"));
         Db.update("delete from games where id = ?::uuid", t.id());
-        Map<String, Object> soon = new java.util.HashMap<>(record);
-        List<Map<String, Object>> soonMoves = moves.stream().map(m -> (Map<String, Object>) new java.util.HashMap<>(m)).toList();
-        soonMoves.get(1).put("at", Instant.parse((String) moves.get(0).get("at")).plus(Duration.ofDays(1)).toString());
-        soon.put("moves", soonMoves);
+        Map<String, Object> soon = retimed(record, Map.of(1, at(moves, 0).plus(Duration.ofDays(1))));
         as(null).body(soon).post("/api/games/import").then().statusCode(422).body("code", equalTo("invalid-record"))
                 .body("move", equalTo(2)).body("detail", containsString("an abandon comes P7D after"));
         as(null).body(record).post("/api/games/import").then().statusCode(201).body("result.ending", equalTo("abandoned"));
@@ -323,5 +312,27 @@ class EndingsTest {
                 .body("code", equalTo("malformed-request")).body("detail", equalTo("clock 'perMove' must be PT1S to P60D"));
         as(null).body(Map.of("type", "dazzle", "seats", List.of(Map.of("name", "a"), Map.of("ai", "random")),
                 "clock", Map.of("type", "correspondence", "perMove", "P60D"))).post("/api/games").then().statusCode(201);
+    }
+
+    /** The time of move {@code i} (0-based) of a record's moves. */
+    private static Instant at(List<Map<String, Object>> moves, int i) {
+        return Instant.parse((String) moves.get(i).get("at"));
+    }
+
+    /** A copy of {@code record} whose moves at the given indexes (0-based) are timed anew. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> retimed(Map<String, Object> record, Map<Integer, Instant> times) {
+        Map<String, Object> copy = new java.util.HashMap<>(record);
+        List<Map<String, Object>> moves = new java.util.ArrayList<>();
+        for (Map<String, Object> m : (List<Map<String, Object>>) record.get("moves")) {
+            Map<String, Object> move = new java.util.HashMap<>(m);
+            Instant t = times.get(moves.size());
+            if (t != null) {
+                move.put("at", t.toString());
+            }
+            moves.add(move);
+        }
+        copy.put("moves", moves);
+        return copy;
     }
 }
