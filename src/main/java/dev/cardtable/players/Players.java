@@ -183,9 +183,6 @@ public class Players implements RegisteredPlayers {
                 out.add(unverified(s));
             }
         }
-        if (holder != null && !used) {
-            throw mismatch(holder, seats.stream().filter(s -> s.kind() == SeatKind.HUMAN).map(SeatRow::name).toList());
-        }
         return out;
     }
 
@@ -215,8 +212,9 @@ public class Players implements RegisteredPlayers {
     private SeatRow unverified(SeatRow s) {
         if (s.kind() == SeatKind.HUMAN && s.playerId() == null) {
             store.byName(s.name()).ifPresent(p -> {
-                throw new GameException(Failure.NAME_REGISTERED, "the name '" + s.name() + "' is registered: seat it with "
-                        + "its player key in '" + HEADER + "', or choose another name");
+                throw new GameException(Failure.NAME_REGISTERED, "the name '" + s.name() + "' is registered: only its "
+                        + "player's key in '" + HEADER + "' seats it (an import takes no key), so send the key or choose "
+                        + "another name");
             });
         }
         return s;

@@ -1,14 +1,11 @@
 package dev.cardtable.records;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cardtable.engine.Deal;
 import dev.cardtable.engine.EndMove;
 import dev.cardtable.engine.GameInfo;
 import dev.cardtable.engine.IllegalMove;
 import dev.cardtable.engine.MalformedInput;
 import dev.cardtable.engine.Options;
-import dev.cardtable.engine.Result;
 import dev.cardtable.engine.Rng;
 import dev.cardtable.engine.Seat;
 import dev.cardtable.engine.Setup;
@@ -32,7 +29,6 @@ import dev.cardtable.platform.game.Seating;
 import dev.cardtable.platform.game.Status;
 import dev.cardtable.platform.game.view.Credential;
 import dev.cardtable.platform.game.view.GameRecord;
-import dev.cardtable.platform.game.view.GameResult;
 import dev.cardtable.platform.game.view.GameView;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -153,19 +149,9 @@ public class RecordImport {
         store.insert(g);
         Progress<S, M, V> p = writer.open(type, g, state);
         replayMoves(p, rec.moves() == null ? List.of() : rec.moves(), now, rec.formatVersion() >= 3);
-        checkStatus(p, rec.status());
-        checkFinishedAt(p, rec.finishedAt());
-        checkResult(p, rec.result(), rec.formatVersion());
+        RecordEnd.check(p, rec, json);
         if (p.result().isEmpty()) {
             // A running import hands out seat tokens: like any seating, not under a registered name.
-            // No key verifies an imported seat, so the only way on is another name.
-            for (SeatRow s : seats) {
-                if (s.name() != null && players.registered(s.name()).isPresent()) {
-                    throw new GameException(Failure.NAME_REGISTERED, "the name '" + s.name() + "' is registered: a record "
-                            + "cut short imports only under names nobody registered (an imported seat is never verified); "
-                            + "rename the seat in the record");
-                }
-            }
             players.verify(seats, null);
         }
         List<MoveRow> log = p.steps().stream().map(Progress.Step::row).toList();
@@ -247,67 +233,6 @@ public class RecordImport {
                 throw GameException.invalidRecord("move " + seq + ": " + e.getMessage(), seq);
             }
         }
-    }
-
-    /**
-     * A record's {@code status}, where given, is the one its moves leave: {@code finished} once they
-     * end the game, else {@code active} (a record with an open seat does not import).
-     */
-    private static void checkStatus(Progress<?, ?, ?> p, String given) {
-        if (given == null) {
-            return;
-        }
-        String replayed = (p.result().isPresent() ? Status.FINISHED : Status.ACTIVE).id();
-        if (!given.equals(replayed)) {
-            throw GameException.invalidRecord(given.equals(Status.FINISHED.id()) || given.equals(Status.ACTIVE.id())
-                    ? "status '" + given + "' does not match the replay of the moves, which leaves the game " + replayed
-                    : "status must be 'active' or 'finished', as the replay of the moves leaves the game", null);
-        }
-    }
-
-    /**
-     * A record's {@code finishedAt}, where given, is when its moves end the game: the time of the
-     * last move; a record whose moves do not end it has none.
-     */
-    private static void checkFinishedAt(Progress<?, ?, ?> p, Instant given) {
-        if (given == null) {
-            return;
-        }
-        if (p.result().isEmpty()) {
-            throw GameException.invalidRecord("finishedAt must be null: the replay of the moves does not end the game", null);
-        }
-        Instant end = p.steps().isEmpty() ? p.game().createdAt() : p.steps().getLast().row().at();
-        if (!given.truncatedTo(ChronoUnit.MICROS).equals(end)) {
-            throw GameException.invalidRecord("finishedAt must be the time of the last move, " + end, null);
-        }
-    }
-
-    /**
-     * A record's {@code result}, where given, is the replay's: {@code null} for a game the moves do
-     * not end. Version 1 records give the game's own result shape; version 2 the shape every game
-     * shares.
-     */
-    private <S, M, V> void checkResult(Progress<S, M, V> p, JsonNode given, int formatVersion) {
-        if (given == null) {
-            return;
-        }
-        JsonNode replayed = p.result().map(r -> formatVersion == 1 ? versionOne(r) : json.tree(json.write(GameResult.of(r))))
-                .orElse(null);
-        if (given.isNull() ? replayed != null : !given.equals(replayed)) {
-            throw GameException.invalidRecord("the result does not match the replay of the moves", null);
-        }
-    }
-
-    /**
-     * The game's own result shape of version 1 records, which knew no early endings: the rules'
-     * result without {@code ending} and {@code endedBy}.
-     */
-    private JsonNode versionOne(Result r) {
-        JsonNode t = json.tree(json.write(r));
-        if (t instanceof ObjectNode o) {
-            o.remove(List.of("ending", "endedBy"));
-        }
-        return t;
     }
 
     /**

@@ -117,7 +117,7 @@ public class PlayersTest {
         running.put("seed", finished.get("seed"));
         ((List<Map<String, Object>>) running.get("seats")).get(0).put("name", name);
         as(null).body(running).post("/api/games/import").then().statusCode(409).body("code", equalTo("name-registered"))
-                .body("detail", org.hamcrest.Matchers.containsString("rename the seat in the record"));
+                .body("detail", org.hamcrest.Matchers.containsString("an import takes no key"));
 
         ((List<Map<String, Object>>) finished.get("seats")).get(0).put("name", name);
         as(null).body(finished).post("/api/games/import").then().statusCode(201)
