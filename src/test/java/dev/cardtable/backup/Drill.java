@@ -1,0 +1,121 @@
+package dev.cardtable.backup;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * What the restore drills share: a work folder under /tmp that the postgres user can use, the
+ * project's root (for deploy/backup/ and the packaged server), the read models' own check, and
+ * the figures each drill prints and appends to {@code target/backup-figures.md}.
+ */
+final class Drill {
+
+    /** The checkout: deploy/backup/ and target/ are under it. */
+    static final Path ROOT = Path.of(System.getProperty("cardtable.root", "")).toAbsolutePath();
+
+    private final Map<String, String> figures = new LinkedHashMap<>();
+    private final String title;
+
+    Drill(String title) {
+        this.title = title;
+    }
+
+    /** A new folder {@code /tmp/cardtable-<name>-…}, mode 755, owned by postgres when we are root. */
+    static Path workDir(String name) {
+        try {
+            Path dir = Files.createTempDirectory(Path.of("/tmp"), "cardtable-" + name + "-");
+            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+            if ("root".equals(System.getProperty("user.name"))) {
+                Postgres15.runAsSelf(java.time.Duration.ofSeconds(30), Map.of(), "chown", "postgres:postgres", dir.toString());
+            }
+            return dir;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Removes {@code dir} and everything in it; reports, never throws. */
+    static void remove(Path dir) {
+        if (dir == null || !Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException | UncheckedIOException e) {
+            System.err.println("could not remove " + dir + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * Asserts that every read model agrees with its base tables: {@code read_model_disagreements()}
+     * returns no row (the rows are printed in the failure).
+     */
+    static void assertReadModelsAgree(Connection c, String when) throws SQLException {
+        try (Statement st = c.createStatement()) {
+            long count;
+            try (ResultSet r = st.executeQuery("select count(*) from read_model_disagreements()")) {
+                r.next();
+                count = r.getLong(1);
+            }
+            List<String> rows = new ArrayList<>();
+            if (count > 0) {
+                try (ResultSet r = st.executeQuery("select model, subject, detail from read_model_disagreements() limit 50")) {
+                    while (r.next()) {
+                        rows.add(r.getString(1) + " | " + r.getString(2) + " | " + r.getString(3));
+                    }
+                }
+            }
+            assertEquals(0, count, when + ": read models disagree with their tables:\n" + String.join("\n", rows));
+        }
+    }
+
+    /** One value of a single-row query. */
+    static String scalar(Connection c, String sql) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(sql)) {
+            r.next();
+            return r.getString(1);
+        }
+    }
+
+    /** Records a figure (printed at once). */
+    void figure(String name, String value) {
+        figures.put(name, value);
+        System.out.println("[" + title + "] " + name + ": " + value);
+    }
+
+    /** Records a duration in seconds since {@code startNanos}; returns it. */
+    double seconds(String name, long startNanos) {
+        double s = (System.nanoTime() - startNanos) / 1e9;
+        figure(name, String.format(Locale.ROOT, "%.1f s", s));
+        return s;
+    }
+
+    /** Prints the figures as a table and appends them to target/backup-figures.md. */
+    void report() {
+        StringBuilder md = new StringBuilder("\n### " + title + "\n\n| figure | value |\n|---|---|\n");
+        figures.forEach((k, v) -> md.append("| ").append(k).append(" | ").append(v).append(" |\n"));
+        System.out.println(md);
+        try {
+            Files.writeString(ROOT.resolve("target/backup-figures.md"), md, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            System.err.println("could not write target/backup-figures.md: " + e.getMessage());
+        }
+    }
+}
