@@ -10,12 +10,14 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -43,7 +45,7 @@ final class Drill {
             Path dir = Files.createTempDirectory(Path.of("/tmp"), "cardtable-" + name + "-");
             Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
             if ("root".equals(System.getProperty("user.name"))) {
-                Postgres15.runAsSelf(java.time.Duration.ofSeconds(30), Map.of(), "chown", "postgres:postgres", dir.toString());
+                Postgres15.runAsSelf(Duration.ofSeconds(30), Map.of(), "chown", "postgres:postgres", dir.toString());
             }
             return dir;
         } catch (IOException e) {
@@ -84,6 +86,49 @@ final class Drill {
             }
             assertEquals(0, count, when + ": read models disagree with their tables:\n" + String.join("\n", rows));
         }
+    }
+
+    /**
+     * Runs the packaged server's jar with {@code args} (a subcommand such as {@code backup DIR}) on
+     * the embedded data directory {@code dataDir}, for at most {@code timeout}; returns its output.
+     *
+     * @throws IllegalStateException when it exits non-zero or runs past {@code timeout}
+     */
+    static String jar(Duration timeout, Path dataDir, String... args) {
+        String jar = Path.of(System.getProperty("cardtable.jar", "target/quarkus-app/quarkus-run.jar")).toAbsolutePath().toString();
+        String java = ProcessHandle.current().info().command().orElse("java");
+        List<String> cmd = new ArrayList<>(List.of(java, "-Dcardtable.data-dir=" + dataDir, "-jar", jar));
+        cmd.addAll(List.of(args));
+        try {
+            Path out = Files.createTempFile("cardtable-drill-", ".out");
+            try {
+                ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile());
+                pb.environment().remove("QUARKUS_DATASOURCE_JDBC_URL");
+                pb.environment().remove("CARDTABLE_DATA_DIR");
+                Process p = pb.start();
+                if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                    p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                    throw new IllegalStateException(String.join(" ", args) + " ran past " + timeout + ":\n" + Files.readString(out));
+                }
+                String output = Files.readString(out);
+                if (p.exitValue() != 0) {
+                    throw new IllegalStateException(String.join(" ", args) + " exited " + p.exitValue() + ":\n" + output);
+                }
+                return output;
+            } finally {
+                Files.deleteIfExists(out);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The JDBC URL of the embedded PostgreSQL running on {@code dataDir} (its port: line 4 of postmaster.pid). */
+    static String embeddedUrl(Path dataDir) throws IOException {
+        return "jdbc:postgresql://localhost:" + Files.readAllLines(dataDir.resolve("postmaster.pid")).get(3).trim() + "/postgres";
     }
 
     /** One value of a single-row query. */
