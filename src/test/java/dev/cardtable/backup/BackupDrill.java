@@ -162,7 +162,8 @@ class BackupDrill {
         drill.report();
     }
 
-    private static ServerProcess server(Postgres15 pg) {
+    /** The packaged server on {@code pg}'s database cardtable, rate limits off (one client address plays). */
+    static ServerProcess server(Postgres15 pg) {
         return ServerProcess.start(Map.of(
                 "quarkus.datasource.jdbc.url", pg.url("cardtable"),
                 "quarkus.datasource.username", "postgres",
@@ -170,7 +171,8 @@ class BackupDrill {
                 "cardtable.rate-limit.enabled", "false"));
     }
 
-    private static void script(Map<String, String> env, String name, String... args) {
+    /** Runs deploy/backup/{@code name} with {@code args} and {@code env}, for at most 3 minutes. */
+    static void script(Map<String, String> env, String name, String... args) {
         List<String> cmd = new ArrayList<>(List.of("bash", Drill.ROOT.resolve("deploy/backup/" + name).toString()));
         cmd.addAll(List.of(args));
         Postgres15.runAsSelf(Duration.ofMinutes(3), env, cmd.toArray(String[]::new));

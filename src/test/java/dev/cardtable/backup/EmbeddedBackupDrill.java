@@ -2,6 +2,7 @@ package dev.cardtable.backup;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cardtable.support.ServerProcess;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -120,7 +121,9 @@ class EmbeddedBackupDrill {
             JsonNode cut = n > 0 && check.status(id) == 404 ? JsonNodeFactory.instance.arrayNode() : check.moveLog(id);
             assertTrue(cut.size() <= last.size(), "game " + n + " played during the backup: " + cut.size() + " moves of " + last.size());
             for (int i = 0; i < cut.size(); i++) {
-                assertEquals(last.get(i), cut.get(i), "move " + i + " of game " + n + " played during the backup");
+                // The cards drawn are shown to spectators once a game is over: compare the rest.
+                assertEquals(((ObjectNode) last.get(i)).without("drawn"), ((ObjectNode) cut.get(i)).without("drawn"),
+                        "move " + i + " of game " + n + " played during the backup");
             }
             restoredMoves += cut.size();
             finalMoves += last.size();
