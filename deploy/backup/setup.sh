@@ -6,7 +6,7 @@
 #
 #   setup.sh --pg-data DIR [--pg-port PORT] [--pg-socket DIR] [--repo DIR]
 #            [--retention-full N] [--archive-timeout SECONDS] [--archive-settings alter-system|none]
-#            [--pg2-data DIR --pg2-port PORT --pg2-socket DIR]
+#            [--pg2-data DIR --pg2-port PORT --pg2-socket DIR] [--skip-check | --check-only]
 #
 #   --pg-data            the data directory (required); --pg-port (5432) and --pg-socket
 #                        (/var/run/postgresql) are where PostgreSQL's Unix socket is
@@ -17,6 +17,8 @@
 #   --archive-settings   none when something else sets archiving (Patroni: deploy/cluster does)
 #   --pg2-*              a second node of the same cluster (Patroni's standby), backed up from
 #                        whichever of the two is primary
+#   --skip-check         leave out the end-to-end check (a standby still starting); --check-only
+#                        runs the check alone
 # Environment: PGBACKREST_CONFIG (/etc/pgbackrest/pgbackrest.conf), PGBACKREST_STANZA (cardtable),
 # PG_OS_USER (postgres). archive_mode takes effect only when PostgreSQL restarts: when it is not on
 # yet, setup.sh says so, and `setup.sh ... --check-only` checks archiving after the restart.
@@ -24,7 +26,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 PG_DATA= PG_PORT=5432 PG_SOCKET=/var/run/postgresql REPO=/var/lib/pgbackrest RETENTION_FULL=2
-ARCHIVE_TIMEOUT=60 ARCHIVE_SETTINGS=alter-system PG2_DATA= PG2_PORT= PG2_SOCKET= CHECK_ONLY=false
+ARCHIVE_TIMEOUT=60 ARCHIVE_SETTINGS=alter-system PG2_DATA= PG2_PORT= PG2_SOCKET= CHECK_ONLY=false SKIP_CHECK=false
 while [ $# -gt 0 ]; do
   case "$1" in
     --pg-data) PG_DATA=$2; shift 2 ;;
@@ -38,6 +40,7 @@ while [ $# -gt 0 ]; do
     --pg2-port) PG2_PORT=$2; shift 2 ;;
     --pg2-socket) PG2_SOCKET=$2; shift 2 ;;
     --check-only) CHECK_ONLY=true; shift ;;
+    --skip-check) SKIP_CHECK=true; shift ;;
     -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
     *) bdie "unknown option $1 (--help lists them)" ;;
   esac
@@ -84,6 +87,7 @@ SQL
 fi
 
 # --- Archiving end to end: pgBackRest switches a segment and waits for it in the repository.
+[ "$SKIP_CHECK" != true ] || exit 0
 if [ "$(psql_pg -c "select setting from pg_settings where name = 'archive_mode'")" = off ]; then
   blog "archive_mode is on from the next start of PostgreSQL: restart it (e.g. systemctl restart postgresql), then run"
   blog "  $0 --pg-data $PG_DATA --pg-port $PG_PORT --pg-socket $PG_SOCKET --check-only"
