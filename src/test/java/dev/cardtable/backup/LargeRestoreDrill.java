@@ -6,13 +6,15 @@ import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -72,6 +74,10 @@ class LargeRestoreDrill {
         long backup = System.nanoTime();
         BackupDrill.script(env, "backup.sh", "full");
         drill.seconds("full backup (backup.sh full)", backup);
+        try (Stream<Path> files = Files.walk(work.resolve("repo/backup"))) {
+            long bytes = files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
+            drill.figure("full backup in the repository (lz4)", String.format(Locale.ROOT, "%.0f MB", bytes / 1e6));
+        }
         pg.stop();
 
         long outage = System.nanoTime();
