@@ -42,6 +42,7 @@ rm -f target/backup-figures.md
 status=0
 timeout --kill-after=30s 10m ./mvnw -B -ntp -Pbackup verify || status=$?
 if [ "$status" -eq 124 ]; then echo "the restore drills ran past 10 minutes and were stopped" >&2; fi
+[ ! -f target/backup-figures.md ] || cat target/backup-figures.md
 left=$(leftovers)
 if [ -n "$left" ]; then
   echo "still running after the drills: $(echo $left)" >&2
