@@ -19,6 +19,11 @@ begin
         from pg_constraint c
         where c.contype = 'f' and (c.conrelid::regclass::text = any (game_tables)
                                    or c.confrelid::regclass::text = any (game_tables));
+    -- Triggers (V20's read-model marks) go with the tables they are on: kept to be made again.
+    create temp table partition_triggers on commit drop as
+        select pg_get_triggerdef(tr.oid) def
+        from pg_trigger tr
+        where not tr.tgisinternal and tr.tgrelid::regclass::text = any (game_tables);
     for fk in select * from partition_fks loop
         execute format('alter table %I drop constraint %I', fk.tbl, fk.conname);
     end loop;
@@ -35,6 +40,9 @@ begin
     end loop;
     for fk in select * from partition_fks loop
         execute format('alter table %I add constraint %I %s', fk.tbl, fk.conname, fk.def);
+    end loop;
+    for fk in select * from partition_triggers loop
+        execute fk.def;
     end loop;
 end
 $$;

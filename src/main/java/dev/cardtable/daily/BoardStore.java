@@ -45,7 +45,7 @@ public class BoardStore {
         return db.work(c -> {
             try (PreparedStatement ps = c.prepareStatement("""
                     update daily_attempts set counted = ?, score = ?, moves = ?, outcome = ?, finished_at = ?
-                    where game_id = ? and day = ? and ruleset = ?""")) {
+                    where game_id = ? and day = ? and ruleset = ? and finished_at is null""")) {
                 ps.setBoolean(1, counted);
                 ps.setObject(2, score, Types.INTEGER);
                 ps.setInt(3, moves);

@@ -93,6 +93,23 @@ public class PlayerGamesStore {
     }
 
     /**
+     * Whether a row of game {@code id} says it ended: written, with the game's statistics, by the
+     * transaction that ended it.
+     */
+    boolean ended(UUID id) {
+        return db.work(conn -> {
+            try (PreparedStatement ps = conn.prepareStatement(
+                    "select exists (select 1 from player_games where game_id = ? and status = 'finished')")) {
+                ps.setObject(1, id);
+                try (var rs = ps.executeQuery()) {
+                    rs.next();
+                    return rs.getBoolean(1);
+                }
+            }
+        });
+    }
+
+    /**
      * Adds ended game {@code c} to its players' statistics: by name, and by registered player. The
      * rows are written in the order of their keys, whatever the seats' order, so that two games of
      * the same players ending at once lock them in the same order and cannot deadlock.

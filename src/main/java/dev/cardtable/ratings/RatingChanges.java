@@ -4,6 +4,7 @@ import dev.cardtable.engine.rating.Glicko2;
 import dev.cardtable.engine.rating.Outcome;
 import dev.cardtable.engine.rating.Rating;
 import dev.cardtable.platform.game.GameChanged;
+import dev.cardtable.platform.game.GameReconciled;
 import dev.cardtable.platform.game.GameWriter;
 import dev.cardtable.platform.game.SeatKind;
 import dev.cardtable.platform.game.SeatRow;
@@ -69,6 +70,14 @@ public class RatingChanges {
         } else if (c.after() != Status.FINISHED) {
             showRatings(c);
         }
+    }
+
+    /**
+     * A rated game changed by a build that kept no ratings: rated as it now stands, exactly as at
+     * its change (a second application is a no-op, by {@code rating_history}'s unique key).
+     */
+    void onReconciled(@Observes GameReconciled r) {
+        onChange(r.change());
     }
 
     /** The algorithm with the configured τ, floor and ceiling. */

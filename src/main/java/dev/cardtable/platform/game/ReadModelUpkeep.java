@@ -1,0 +1,155 @@
+package dev.cardtable.platform.game;
+
+import dev.cardtable.platform.db.Db;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.scheduler.Scheduled;
+import jakarta.enterprise.event.Event;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+import org.jboss.logging.Logger;
+
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Keeps the read models right whatever build wrote a change (migration {@code V20};
+ * {@code docs/operations.md}, "Upgrades").
+ * <ul>
+ *   <li>The database marks, in {@code read_model_pending}, every game created, every change of a
+ *       game's status and every change of who sits at a seat, whoever writes it. This build
+ *       announces each such change in the same transaction ({@link GameChanged}), and its read
+ *       models follow it there; so it removes the mark in that transaction too
+ *       ({@link #onChange}). A change made by a build that keeps no read models stays marked.</li>
+ *   <li>Every {@code cardtable.read-models.reconcile-every} (default 5 s; {@code off} disables it)
+ *       each instance takes the marked games oldest first, at most {@value #MAX_PER_RUN} a run,
+ *       each in a transaction of its own under the game's lock ({@code FOR UPDATE SKIP LOCKED}, so
+ *       two instances never take one game, and a game being changed is taken at the next run),
+ *       removes the mark and fires {@link GameReconciled} with the game as it now stands; the
+ *       features bring their rows back to it.</li>
+ * </ul>
+ * Whether the read models agree with their base tables is the SQL function
+ * {@code read_model_disagreements()}, which lists every difference (none when they agree).
+ */
+@Singleton
+public class ReadModelUpkeep {
+
+    /** The most games one run reconciles, so that a backlog cannot hold the scheduler thread for long. */
+    public static final int MAX_PER_RUN = 500;
+
+    private static final Logger LOG = Logger.getLogger(ReadModelUpkeep.class);
+
+    @Inject
+    Db db;
+
+    @Inject
+    GameStore store;
+
+    @Inject
+    Event<GameReconciled> reconciled;
+
+    private volatile boolean stopping;
+
+    void stop(@Observes ShutdownEvent event) {
+        stopping = true;
+    }
+
+    /**
+     * The change {@code c} was announced in its own transaction, so its mark (if the database made
+     * one) goes with it. Only the changes the database marks cost a statement here: a game
+     * created, its status changed, or its seats written.
+     */
+    void onChange(@Observes GameChanged c) {
+        if (c.before() == c.after() && !c.seated()) {
+            return;
+        }
+        db.work(conn -> {
+            try (PreparedStatement ps = conn.prepareStatement("delete from read_model_pending where game_id = ?")) {
+                ps.setObject(1, c.gameId());
+                ps.executeUpdate();
+            }
+            return null;
+        });
+    }
+
+    @Scheduled(every = "${cardtable.read-models.reconcile-every:5s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void scheduled() {
+        if (stopping) {
+            return;
+        }
+        try {
+            int n = reconcile();
+            if (n > 0) {
+                LOG.infof("read models: reconciled %d game(s) changed by a writer that kept no read models", n);
+            }
+        } catch (RuntimeException e) {
+            if (!stopping) {
+                LOG.warn("read models: reconcile failed; the next run retries: " + e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * Reconciles the marked games, oldest first: each one free of locks is unmarked and announced
+     * as {@link GameReconciled} in a transaction of its own; one held by another transaction waits
+     * for the next run.
+     *
+     * @return how many games this call reconciled (at most {@value #MAX_PER_RUN})
+     */
+    public int reconcile() {
+        int done = 0;
+        for (UUID id : marked()) {
+            if (stopping) {
+                break;
+            }
+            if (QuarkusTransaction.requiringNew().call(() -> reconcile(id))) {
+                done++;
+            }
+        }
+        return done;
+    }
+
+    /** How many games are marked now. */
+    public long pending() {
+        return db.work(c -> {
+            try (PreparedStatement ps = c.prepareStatement("select count(*) from read_model_pending");
+                 ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        });
+    }
+
+    private List<UUID> marked() {
+        return db.work(c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "select game_id from read_model_pending order by since, game_id limit " + MAX_PER_RUN);
+                 ResultSet rs = ps.executeQuery()) {
+                List<UUID> ids = new ArrayList<>();
+                while (rs.next()) {
+                    ids.add(rs.getObject(1, UUID.class));
+                }
+                return ids;
+            }
+        });
+    }
+
+    private boolean reconcile(UUID id) {
+        return store.lockIfFree(id).map(g -> {
+            boolean unmarked = db.work(c -> {
+                try (PreparedStatement ps = c.prepareStatement("delete from read_model_pending where game_id = ?")) {
+                    ps.setObject(1, id);
+                    return ps.executeUpdate() == 1;
+                }
+            });
+            if (unmarked) {
+                reconciled.fire(new GameReconciled(GameChanged.of(null, g, true, List.of())));
+            }
+            return unmarked;
+        }).orElse(false);
+    }
+}
