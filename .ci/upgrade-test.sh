@@ -31,7 +31,7 @@ if ! command -v haproxy >/dev/null 2>&1 || [ ! -x /usr/lib/postgresql/15/bin/pos
     "${as_root[@]}" apt-get install -y haproxy postgresql-15
   fi
 fi
-haproxy -v | head -1
+haproxy -v | sed -n 1p
 /usr/lib/postgresql/15/bin/postgres --version
 
 export CARDTABLE_UPGRADE_DIR=${CARDTABLE_UPGRADE_DIR:-/tmp/cardtable-upgrade-ci}

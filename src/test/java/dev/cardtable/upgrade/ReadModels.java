@@ -48,8 +48,17 @@ final class ReadModels {
         }
     }
 
-    /** The rows of {@code read_model_disagreements()}, "model | subject | detail" (at most 40, then their count), or its error. */
-    static List<String> disagreements(Connection c) {
+    /**
+     * What a comparison found.
+     *
+     * @param total rows found (1 for an error)
+     * @param shown "model | subject | detail" of the first 40, then how many more; or the error
+     */
+    record Found(long total, List<String> shown) {
+    }
+
+    /** The rows of {@code read_model_disagreements()}, or its error. */
+    static Found disagreements(Connection c) {
         return rows(c, "select model, subject, detail, count(*) over () from read_model_disagreements() order by 1, 2, 3");
     }
 
@@ -57,7 +66,7 @@ final class ReadModels {
      * {@code player_games} against the seats it indexes: one row per name and game of the named
      * human seats, with the game's status ("model | subject | detail" for each difference).
      */
-    static List<String> playerGamesAgainstSeats(Connection c) {
+    static Found playerGamesAgainstSeats(Connection c) {
         return rows(c, """
                 with truth as (
                     select s.name, s.game_id, min(g.status) as status
@@ -74,7 +83,7 @@ final class ReadModels {
                 order by 2""");
     }
 
-    private static List<String> rows(Connection c, String sql) {
+    private static Found rows(Connection c, String sql) {
         List<String> out = new ArrayList<>();
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             long total = 0;
@@ -87,10 +96,10 @@ final class ReadModels {
             if (total > out.size()) {
                 out.add("… " + (total - out.size()) + " more (" + total + " in all)");
             }
+            return new Found(total, out);
         } catch (SQLException e) {
-            out.add("could not run the comparison: " + firstLine(e));
+            return new Found(1, List.of("could not run the comparison: " + firstLine(e)));
         }
-        return out;
     }
 
     private static String firstLine(SQLException e) {

@@ -209,20 +209,23 @@ class RollingUpgradeSuite {
             long t = System.nanoTime();
             String pending = ReadModels.awaitDrained(c, Duration.ofSeconds(60));
             FIGURES.put(f + "read_model_pending drained", pending == null ? seconds(System.nanoTime() - t) : "no: " + pending);
-            List<String> disagreements = ReadModels.disagreements(c);
-            List<String> own = ReadModels.playerGamesAgainstSeats(c);
-            FIGURES.put(f + "read-model disagreements (function, test's own)", disagreements.size() + ", " + own.size());
+            ReadModels.Found disagreements = ReadModels.disagreements(c);
+            ReadModels.Found own = ReadModels.playerGamesAgainstSeats(c);
+            FIGURES.put(f + "read-model disagreements (function, test's own)", disagreements.total() + ", " + own.total());
             List<String> problems = new ArrayList<>();
             if (pending != null) {
                 problems.add(pending);
             }
-            problems.addAll(disagreements);
-            problems.addAll(own);
+            problems.addAll(disagreements.shown());
+            problems.addAll(own.shown());
             if (!problems.isEmpty()) {
                 System.out.println(f + "read models against their base tables:\n  " + String.join("\n  ", problems));
             }
-            checks.add(() -> assertTrue(problems.isEmpty(), () -> "read models against games, seats and moves (printed above): "
-                    + problems.size() + " findings, the first: " + problems.subList(0, Math.min(5, problems.size()))));
+            String summary = "read models against games, seats and moves (printed above): read_model_pending "
+                    + (pending == null ? "drained" : pending) + "; read_model_disagreements(): " + disagreements.total()
+                    + " rows; player_games against the seats: " + own.total() + " rows; the first: "
+                    + problems.subList(0, Math.min(5, problems.size()));
+            checks.add(() -> assertTrue(problems.isEmpty(), summary));
         }
     }
 
