@@ -110,10 +110,13 @@ final class Site implements AutoCloseable {
                 awaitReady(slot, limit);
                 return crashes;
             } catch (IllegalStateException e) {
-                if (!exited(slot) || crashes.size() >= restarts) {
+                if (!exited(slot)) {
                     throw e;
                 }
                 crashes.add(firstError(slot));
+                if (crashes.size() > restarts) {
+                    throw new IllegalStateException(slot + " exited while starting " + crashes.size() + " times: " + crashes, e);
+                }
                 Thread.sleep(2000);
             }
         }
