@@ -9,6 +9,11 @@
 # Needs: haproxy, patroni, etcd-server, postgresql-15 (Debian), java 21+, and the server
 # packaged with its management interface (built here when missing):
 #   ./mvnw -B -ntp -Pcluster package -DskipTests     (target/cluster-app/quarkus-run.jar)
+# With pgbackrest installed (Debian's pgbackrest), the primary archives its WAL continuously into a
+# pgBackRest repository in the run directory, set up by deploy/backup/setup.sh (configuration
+# backup/pgbackrest.conf, repository backup/repo; archive_timeout CARDTABLE_CLUSTER_ARCHIVE_TIMEOUT,
+# default 60 s). CARDTABLE_CLUSTER_BACKUP=on requires it, off leaves archiving off, auto (the
+# default) archives when pgbackrest is installed.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -24,6 +29,15 @@ if [ ! -f "$JAR" ]; then
   log "building the server with its management interface into target/cluster-app"
   (cd "$ROOT" && ./mvnw -q -B -ntp -Pcluster package -DskipTests)
 fi
+
+BACKUP=${CARDTABLE_CLUSTER_BACKUP:-auto}
+case "$BACKUP" in
+  on) command -v pgbackrest >/dev/null 2>&1 || die "CARDTABLE_CLUSTER_BACKUP=on but pgbackrest is not installed (apt-get install pgbackrest)" ;;
+  off) ;;
+  auto) if command -v pgbackrest >/dev/null 2>&1; then BACKUP=on; else BACKUP=off; log "pgbackrest not installed: WAL archiving stays off"; fi ;;
+  *) die "CARDTABLE_CLUSTER_BACKUP is on, off or auto" ;;
+esac
+ARCHIVE_TIMEOUT=${CARDTABLE_CLUSTER_ARCHIVE_TIMEOUT:-60}
 
 case "$RUN" in /|/tmp|/tmp/|"$HOME"|"$ROOT") die "refusing to use $RUN as the run directory" ;; esac
 rm -rf "$RUN"
@@ -73,6 +87,7 @@ APP3_PORT=$APP3_PORT
 APP1_MGMT_PORT=$APP1_MGMT_PORT
 APP2_MGMT_PORT=$APP2_MGMT_PORT
 APP3_MGMT_PORT=$APP3_MGMT_PORT
+BACKUP_CONFIG=$([ "$BACKUP" = on ] && echo "$RUN/backup/pgbackrest.conf")
 EOS
 load_state
 
@@ -96,7 +111,13 @@ fill() {
 }
 for n in 1 2; do
   pg_var="PG${n}_PORT" rest_var="REST${n}_PORT"
-  fill -e "s|@NODE@|pg$n|g" -e "s|@PG_PORT@|${!pg_var}|g" -e "s|@REST_PORT@|${!rest_var}|g" \
+  if [ "$BACKUP" = on ]; then
+    archive=(-e "s|@ARCHIVE_MODE@|on|g" -e "s|@ARCHIVE_TIMEOUT@|$ARCHIVE_TIMEOUT|g"
+      -e "s|@ARCHIVE_COMMAND@|pgbackrest --config=$BACKUP_CONFIG --stanza=cardtable --pg1-path=$RUN/pg$n/data archive-push %p|g")
+  else
+    archive=(-e "s|@ARCHIVE_MODE@|off|g" -e "s|@ARCHIVE_TIMEOUT@|0|g" -e "s|@ARCHIVE_COMMAND@||g")
+  fi
+  fill -e "s|@NODE@|pg$n|g" -e "s|@PG_PORT@|${!pg_var}|g" -e "s|@REST_PORT@|${!rest_var}|g" "${archive[@]}" \
     "$HERE/patroni.yml.in" >"$RUN/pg$n/patroni.yml"
   chmod 600 "$RUN/pg$n/patroni.yml"
   if [ "$(id -u)" -eq 0 ]; then chown -R postgres:postgres "$RUN/pg$n"; fi
@@ -104,9 +125,24 @@ done
 log "Patroni node pg1 (PostgreSQL 127.0.0.1:$PG1_PORT, REST 127.0.0.1:$REST1_PORT)"
 spawn pg1 "$RUN/pg1/patroni.out" "${AS_POSTGRES[@]}" patroni "$RUN/pg1/patroni.yml"
 await 240 http_ok "http://127.0.0.1:$REST1_PORT/primary" || die "pg1 did not become primary (see $RUN/pg1/)"
+# --- pgBackRest: the stanza, created on the primary before the standby's base backup completes
+# the first WAL segment, so that the archiver's first push finds it.
+backup_setup() {
+  PGBACKREST_CONFIG=$BACKUP_CONFIG PG_OS_USER=postgres "$ROOT/deploy/backup/setup.sh" --archive-settings none \
+    --pg-data "$RUN/pg1/data" --pg-port "$PG1_PORT" --pg-socket "$RUN/pg1" \
+    --pg2-data "$RUN/pg2/data" --pg2-port "$PG2_PORT" --pg2-socket "$RUN/pg2" --repo "$RUN/backup/repo" "$@"
+}
+if [ "$BACKUP" = on ]; then
+  log "pgBackRest: stanza cardtable, repository $RUN/backup/repo"
+  mkdir -p "$RUN/backup"
+  backup_setup --skip-check >>"$RUN/backup/setup.log" 2>&1 || die "pgBackRest set-up failed (see $RUN/backup/setup.log)"
+fi
 log "Patroni node pg2 (PostgreSQL 127.0.0.1:$PG2_PORT, REST 127.0.0.1:$REST2_PORT)"
 spawn pg2 "$RUN/pg2/patroni.out" "${AS_POSTGRES[@]}" patroni "$RUN/pg2/patroni.yml"
 await 240 http_ok "http://127.0.0.1:$REST2_PORT/sync" || die "pg2 did not become the synchronous standby (see $RUN/pg2/)"
+if [ "$BACKUP" = on ]; then
+  backup_setup --check-only >>"$RUN/backup/setup.log" 2>&1 || die "WAL does not reach the pgBackRest repository (see $RUN/backup/setup.log)"
+fi
 
 # --- HAProxy.
 log "HAProxy: API 127.0.0.1:$API_PORT, database primary :$DB_PRIMARY_PORT, standby :$DB_STANDBY_PORT"
@@ -163,5 +199,9 @@ Card Table cluster is up (state in $RUN/state.env, logs under $RUN):
   PostgreSQL standby (HAProxy) 127.0.0.1:$DB_STANDBY_PORT
   Patroni REST                 pg1 http://127.0.0.1:$REST1_PORT  pg2 http://127.0.0.1:$REST2_PORT
   etcd                         http://127.0.0.1:$ETCD_PORT
+  WAL archive (pgBackRest)     ${BACKUP_CONFIG:-off}
 Stop everything with: deploy/cluster/down.sh
 EOS
+if [ -n "$BACKUP_CONFIG" ]; then
+  echo "Back up with: PGBACKREST_CONFIG=$BACKUP_CONFIG deploy/backup/backup.sh full"
+fi

@@ -97,7 +97,9 @@ import java.util.stream.Stream;
  * /usr/bin/pgbench), {@code --pgbench-games N} (20000), {@code --policy best-health|first-play},
  * {@code --seed N} (1, the load clients' tie-breaking), {@code --server-opts "JVM options"},
  * {@code --server-warmup D} (60s; 0s for none), {@code --endings N} (instead of all the above:
- * the latency of N rated games' endings beside N unrated ones', {@link #endings}).
+ * the latency of N rated games' endings beside N unrated ones', {@link #endings}), {@code --marks N}
+ * (likewise: N unrated games' whole lives, created, seated and ended, with the read-model marks of
+ * migration V20 on beside N with them off).
  * Durations: {@code 500ms}, {@code 10s}, {@code 2m}. The server runs with its rate limits
  * switched off: every load client shares one address.
  */
@@ -206,11 +208,12 @@ public final class MoveBench {
             out.println("  ./mvnw -q package -DskipTests");
             return 2;
         }
-        if (args.containsKey("endings")) {
+        if (args.containsKey("endings") || args.containsKey("marks")) {
             prepareDirectory();
             startPostgres();
             startServer(jar);
-            return endings(Integer.parseInt(args.get("endings")));
+            boolean marks = args.containsKey("marks");
+            return endings(Integer.parseInt(args.get(marks ? "marks" : "endings")), marks);
         }
         pgbench = findPgbench();
         prepareDirectory();
@@ -274,9 +277,9 @@ public final class MoveBench {
      * (request sent to answer read) is recorded per kind. Prints p50, p99 and mean of each and
      * the ratios rated / unrated; exit status 1 if a request failed.
      */
-    private int endings(int n) {
+    private int endings(int n, boolean marks) throws SQLException {
         if (n < 10) {
-            throw new IllegalArgumentException("--endings must be at least 10");
+            throw new IllegalArgumentException("--endings and --marks must be at least 10");
         }
         BenchHttp h = new BenchHttp(base);
         List<String[]> players = new ArrayList<>();
@@ -290,8 +293,14 @@ public final class MoveBench {
         int warm = n / 4;
         out.printf("· endings: %d unmeasured and %d measured of each kind, alternating, %d pairs of players%n",
                 warm, n, ENDING_PAIRS);
+        String[] kinds = marks ? new String[]{"marks off", "marks on"} : new String[]{"unrated", "rated"};
         for (int i = -2 * warm; i < 2 * n; i++) {
-            boolean isRated = (i & 1) != 0;
+            boolean second = (i & 1) != 0;
+            boolean isRated = second && !marks;
+            if (marks) {
+                marks(second);
+            }
+            long life = System.nanoTime();
             String[] a = players.get(2 * (Math.floorMod(i, 2 * ENDING_PAIRS) / 2));
             String[] b = players.get(2 * (Math.floorMod(i, 2 * ENDING_PAIRS) / 2) + 1);
             JsonNode created = h.post("/api/games", Map.of("type", "dazzle", "rated", isRated,
@@ -301,23 +310,26 @@ public final class MoveBench {
             String token = taken.get("credentials").get(0).get("token").asText();
             long t0 = System.nanoTime();
             JsonNode ended = h.post("/api/games/" + id + "/moves", Map.of("action", "resign"), token, 200);
-            long micros = (System.nanoTime() - t0) / 1000;
+            long micros = (System.nanoTime() - (marks ? life : t0)) / 1000;
             if (!"finished".equals(ended.get("status").asText())
                     || isRated != ended.get("seats").get(1).hasNonNull("ratingDiff")) {
                 out.println("MoveBench: the ending of " + id + " was not as expected: " + ended);
                 return 1;
             }
             if (i >= 0) {
-                (isRated ? rated : unrated).recordValue(Math.max(1, micros));
+                (second ? rated : unrated).recordValue(Math.max(1, micros));
             }
         }
-        out.printf("%-10s %8s %10s %10s %10s%n", "ending", "count", "p50 ms", "p99 ms", "mean ms");
-        for (var e : List.of(Map.entry("unrated", unrated), Map.entry("rated", rated))) {
+        if (marks) {
+            marks(true);
+        }
+        out.printf("%-10s %8s %10s %10s %10s%n", marks ? "game" : "ending", "count", "p50 ms", "p99 ms", "mean ms");
+        for (var e : List.of(Map.entry(kinds[0], unrated), Map.entry(kinds[1], rated))) {
             Histogram x = e.getValue();
             out.printf(Locale.ROOT, "%-10s %8d %10.2f %10.2f %10.2f%n", e.getKey(), x.getTotalCount(),
                     x.getValueAtPercentile(50) / 1000.0, x.getValueAtPercentile(99) / 1000.0, x.getMean() / 1000.0);
         }
-        out.printf(Locale.ROOT, "rated / unrated: p50 %.2f×, p99 %.2f×, mean %.2f× (load average %s)%n",
+        out.printf(Locale.ROOT, kinds[1] + " / " + kinds[0] + ": p50 %.2f×, p99 %.2f×, mean %.2f× (load average %s)%n",
                 (double) rated.getValueAtPercentile(50) / unrated.getValueAtPercentile(50),
                 (double) rated.getValueAtPercentile(99) / unrated.getValueAtPercentile(99),
                 rated.getMean() / unrated.getMean(), loadAverage());
@@ -325,6 +337,15 @@ public final class MoveBench {
     }
 
     static final int ENDING_PAIRS = 16;
+
+    /** Turns the read-model marks' triggers (migration V20) on or off. */
+    private void marks(boolean on) throws SQLException {
+        try (Connection c = connect(); var st = c.createStatement()) {
+            for (String table : List.of("games", "seats")) {
+                st.execute("alter table " + table + (on ? " enable" : " disable") + " trigger user");
+            }
+        }
+    }
 
     /** One line of the table. NaN: not measured. */
     record Row(String label, int clients, double perSecond, double p50Ms, double p99Ms, double serverCpuMs,
