@@ -130,15 +130,21 @@ final class Site implements AutoCloseable {
             from = lines.get(i).contains(" -jar ") ? i : from;
         }
         String error = null;
+        String logged = null;
         String where = "";
         for (String l : lines.subList(from, lines.size())) {
-            if (error == null && (l.startsWith("Message    :") || l.contains(" ERROR "))) {
+            // Flyway's "Message" (the SQL error) says more than the log line announcing the failure.
+            if (error == null && l.startsWith("Message    :")) {
                 error = l.replaceFirst("^Message +: ", "").strip();
+            }
+            if (logged == null && l.contains(" ERROR ")) {
+                logged = l.strip();
             }
             if (where.isEmpty() && l.startsWith("Location   :")) {
                 where = " in " + l.replaceFirst("^Location +: ", "").replaceFirst(" .*", "");
             }
         }
+        error = error == null ? logged : error;
         return (error == null ? "exited with " + instances.get(slot).exitValue() : error) + where;
     }
 
