@@ -2,11 +2,11 @@ package dev.cardtable.upgrade;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.function.Executable;
 
 import java.io.IOException;
 import java.net.http.HttpResponse;
@@ -37,8 +37,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * SIGTERM); a second new one starts and joins; the last old one leaves; the load goes on a little
  * on the new build alone. All along, players play Scoundrel and Dazzle against every computer
  * level ({@link Load}) and spectators follow the games' event streams ({@link Spectators}),
- * using only what both builds understand. Asserted: every request answered 2xx (no 5xx, and no
- * other error either), the load reached old and new instances together, and only new ones once
+ * using only what both builds understand. Asserted, all reported together: no new instance exited
+ * while starting (one that does is started again, as the kubelet would, at most three times);
+ * every request answered 2xx (no 5xx, and no other error either); the load reached old and new
+ * instances together, and only new ones once
  * the old were gone; every acknowledged move in its game's final log at its position, the same
  * move, nothing applied twice; every event stream exactly its game's log; and, the old instances
  * gone and {@code read_model_pending} drained by the new ones (at most 60 s), no row from
