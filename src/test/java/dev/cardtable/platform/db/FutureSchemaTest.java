@@ -43,6 +43,11 @@ class FutureSchemaTest {
     }
 
     @Test
+    void theMigrationsOfAStartApplyInOneTransaction() {
+        assertEquals(true, flyway.getConfiguration().isGroup());
+    }
+
+    @Test
     void aMigrationFromANewerReleaseIsIgnored() throws Exception {
         String rows = "select count(*) from flyway_schema_history";
         String before = Db.scalar(rows);
