@@ -59,6 +59,9 @@ public class RecordImport {
     GameStore store;
 
     @Inject
+    dev.cardtable.platform.game.ReadModelUpkeep upkeep;
+
+    @Inject
     FingerprintStore fingerprints;
 
     @Inject
@@ -147,6 +150,7 @@ public class RecordImport {
                 .status(Status.ACTIVE).state(json.write(state)).createdAt(created).updatedAt(created).seats(seats)
                 .table(new GameRow.Table(RecordClock.stored(rec), null, null, null, null)).build();
         store.insert(g);
+        upkeep.announced(g.id()); // an import keeps the read models as play does (docs/api.md, "History")
         Progress<S, M, V> p = writer.open(type, g, state);
         replayMoves(p, rec.moves() == null ? List.of() : rec.moves(), now, rec.formatVersion() >= 3);
         RecordEnd.check(p, rec, json);

@@ -64,6 +64,15 @@ class ReadModelUpkeepTest {
         cut.put("seats", renamed(cut, imported + "-c"));
         Response resumed = as(null).body(cut).post("/api/games/import").then().statusCode(201).extract().response();
         games.add(playedOut(resumed.path("id"), resumed.path("credentials[0].token")));
+        // Seated in an open seat (the start's status change comes after the seat's announcement),
+        // and an import left running.
+        Response open = Api.create(Map.of("type", "dazzle", "seats", List.of(Map.of("name", name), Map.of("open", true))));
+        as(null).body(Map.of("name", name + "-s")).post("/api/games/" + open.path("id") + "/seats/1").then().statusCode(200);
+        games.add(open.path("id"));
+        Map<String, Object> running = new java.util.HashMap<>(RecordTest.record(Api.scoundrel("run-" + imported, imported).id()));
+        running.put("seed", "run-" + imported);
+        running.put("seats", renamed(running, imported + "-r"));
+        games.add(as(null).body(running).post("/api/games/import").then().statusCode(201).extract().path("id"));
 
         for (String id : games) {
             assertEquals("0", Db.scalar("select count(*) from read_model_pending where game_id = ?::uuid", id), id);

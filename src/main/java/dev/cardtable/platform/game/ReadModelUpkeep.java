@@ -8,12 +8,17 @@ import jakarta.enterprise.event.Event;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
+import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import org.jboss.logging.Logger;
 
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -23,8 +28,9 @@ import java.util.UUID;
  *   <li>The database marks, in {@code read_model_pending}, every game created, every change of a
  *       game's status and every change of who sits at a seat, whoever writes it. This build
  *       announces each such change in the same transaction ({@link GameChanged}), and its read
- *       models follow it there; so it removes the mark in that transaction too
- *       ({@link #onChange}). A change made by a build that keeps no read models stays marked.</li>
+ *       models follow it there; so it removes the mark as that transaction ends, after every
+ *       statement of it ({@link #announced}). A change made by a build that keeps no read models
+ *       stays marked.</li>
  *   <li>Every {@code cardtable.read-models.reconcile-every} (default 5 s; {@code off} disables it)
  *       each instance takes the marked games oldest first, at most {@value #MAX_PER_RUN} a run,
  *       each in a transaction of its own under the game's lock ({@code FOR UPDATE SKIP LOCKED}, so
@@ -52,6 +58,9 @@ public class ReadModelUpkeep {
     @Inject
     Event<GameReconciled> reconciled;
 
+    @Inject
+    TransactionSynchronizationRegistry registry;
+
     private volatile boolean stopping;
 
     void stop(@Observes ShutdownEvent event) {
@@ -67,9 +76,48 @@ public class ReadModelUpkeep {
         if (c.before() == c.after() && !c.seated()) {
             return;
         }
+        announced(c.gameId());
+    }
+
+    /**
+     * Game {@code gameId} is written in the current transaction by this build, which keeps its
+     * read models: its mark goes as the transaction ends, whatever statements of it made the mark
+     * (one {@code delete} for all the games of a transaction, before it commits); outside a
+     * transaction, at once. For writes that announce no {@link GameChanged} of their own, such
+     * as a record's import.
+     */
+    public void announced(UUID gameId) {
+        if (registry.getTransactionStatus() != Status.STATUS_ACTIVE) {
+            unmark(Set.of(gameId));
+            return;
+        }
+        @SuppressWarnings("unchecked")
+        Set<UUID> games = (Set<UUID>) registry.getResource(ReadModelUpkeep.class);
+        if (games == null) {
+            Set<UUID> fresh = new LinkedHashSet<>();
+            registry.putResource(ReadModelUpkeep.class, fresh);
+            registry.registerInterposedSynchronization(new Synchronization() {
+                @Override
+                public void beforeCompletion() {
+                    if (registry.getTransactionStatus() == Status.STATUS_ACTIVE) {
+                        unmark(fresh);
+                    }
+                }
+
+                @Override
+                public void afterCompletion(int status) {
+                    // nothing: the delete committed or rolled back with the transaction
+                }
+            });
+            games = fresh;
+        }
+        games.add(gameId);
+    }
+
+    private void unmark(Set<UUID> games) {
         db.work(conn -> {
-            try (PreparedStatement ps = conn.prepareStatement("delete from read_model_pending where game_id = ?")) {
-                ps.setObject(1, c.gameId());
+            try (PreparedStatement ps = conn.prepareStatement("delete from read_model_pending where game_id = any (?)")) {
+                ps.setArray(1, conn.createArrayOf("uuid", games.toArray()));
                 ps.executeUpdate();
             }
             return null;
