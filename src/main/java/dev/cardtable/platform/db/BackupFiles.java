@@ -177,4 +177,23 @@ final class BackupFiles {
         files++;
         bytes += done;
     }
+
+    /**
+     * Where {@code path} really is: its nearest existing ancestor with every link resolved
+     * ({@link Path#toRealPath}), then the rest of it; so that a directory reached through a link is
+     * known for what it is.
+     */
+    static Path real(Path path) {
+        Path p = path.toAbsolutePath().normalize();
+        Path rest = p.getFileSystem().getPath("");
+        while (p != null) {
+            try {
+                return p.toRealPath().resolve(rest);
+            } catch (IOException e) {
+                rest = p.getFileName().resolve(rest);
+                p = p.getParent();
+            }
+        }
+        return path.toAbsolutePath().normalize();
+    }
 }

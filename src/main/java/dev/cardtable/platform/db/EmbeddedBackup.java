@@ -77,7 +77,7 @@ public final class EmbeddedBackup {
         long began = System.nanoTime();
         Path data = dataDir.toAbsolutePath().normalize();
         int port = runningPort(data);
-        if (target.toAbsolutePath().normalize().startsWith(data)) {
+        if (BackupFiles.real(target).startsWith(BackupFiles.real(data))) {
             throw new BackupException("the backup cannot go inside the data directory " + data, null);
         }
         BackupFiles.prepareEmpty(target, "give a new directory for the backup");
@@ -134,6 +134,9 @@ public final class EmbeddedBackup {
         if (!Files.isRegularFile(manifest) || !Files.isRegularFile(backup.resolve("backup_label"))) {
             throw new BackupException(backup.toAbsolutePath() + " is not a Card Table backup (it has no " + MANIFEST
                     + " and backup_label)", null);
+        }
+        if (BackupFiles.real(dataDir).startsWith(BackupFiles.real(backup))) {
+            throw new BackupException("the data directory cannot go inside the backup " + backup.toAbsolutePath(), null);
         }
         BackupFiles.prepareEmpty(dataDir, "move it away first, or restore into another data directory"
                 + " (-Dcardtable.data-dir=DIR or CARDTABLE_DATA_DIR=DIR)");

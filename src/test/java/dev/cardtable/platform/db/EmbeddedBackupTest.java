@@ -82,4 +82,25 @@ class EmbeddedBackupTest {
         var e = assertThrows(EmbeddedBackup.BackupException.class, () -> EmbeddedBackup.backup(data, data.resolve("backup")));
         assertTrue(e.getMessage().contains("cannot go inside the data directory"), e.getMessage());
     }
+
+    @Test
+    void aBackupNeverGoesInsideTheDataDirectoryThroughALink() throws IOException {
+        Path data = Files.createDirectories(dir.resolve("data"));
+        Files.writeString(data.resolve("postmaster.pid"), ProcessHandle.current().pid() + "\n" + data + "\n0\n1\n");
+        Path link = Files.createSymbolicLink(dir.resolve("link"), data);
+        var e = assertThrows(EmbeddedBackup.BackupException.class, () -> EmbeddedBackup.backup(data, link.resolve("b")));
+        assertTrue(e.getMessage().contains("cannot go inside the data directory"), e.getMessage());
+        assertFalse(Files.exists(data.resolve("b")), "nothing is created");
+    }
+
+    @Test
+    void aRestoreNeverGoesInsideItsBackup() throws IOException {
+        Path backup = Files.createDirectories(dir.resolve("backup"));
+        Files.writeString(backup.resolve(EmbeddedBackup.MANIFEST), "start-lsn=0/2000028\nstop-lsn=0/2000120\n");
+        Files.writeString(backup.resolve("backup_label"), "START WAL LOCATION: 0/2000028\n");
+        var e = assertThrows(EmbeddedBackup.BackupException.class,
+                () -> EmbeddedBackup.restore(backup, backup.resolve("sub/data")));
+        assertTrue(e.getMessage().contains("cannot go inside the backup"), e.getMessage());
+        assertFalse(Files.exists(backup.resolve("sub")), "nothing is created");
+    }
 }
