@@ -35,7 +35,8 @@ public class BoardStore {
     /**
      * Records how game {@code gameId}, an attempt at {@code ruleset}'s deal of {@code day}, ended, and
      * when it counts (it finished within its day, with a score) adds it to its player's line of the
-     * all-time table; called once, in the transaction of the game's end.
+     * all-time table; called in the transaction of the game's end, and again by the reconcile
+     * step, where it changes nothing for an attempt whose end is already written.
      *
      * @return whether it counts
      */

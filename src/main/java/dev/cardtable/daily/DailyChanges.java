@@ -25,20 +25,23 @@ public class DailyChanges {
     BoardStore boards;
 
     void onChange(@Observes GameChanged c) {
-        if (c.ended() && c.origin().daily() != null) {
-            SeatRow seat = c.seats().getFirst();
-            boards.finished(c.origin().daily(), c.ruleset(), c.gameId(), seat.score(), c.version(), seat.outcome(),
-                    c.finishedAt());
+        if (ended(c)) {
             dailyFinished.fire(new DailyFinished(c.ruleset(), c.origin().daily(), c.gameId()));
         }
     }
 
     void onReconciled(@Observes GameReconciled r) {
-        GameChanged c = r.change();
-        if (c.ended() && c.origin().daily() != null) {
-            SeatRow seat = c.seats().getFirst();
-            boards.finished(c.origin().daily(), c.ruleset(), c.gameId(), seat.score(), c.version(), seat.outcome(),
-                    c.finishedAt());
+        ended(r.change());
+    }
+
+    /** Writes the ending of {@code c}, when it is a daily game that ended; whether it is one. */
+    private boolean ended(GameChanged c) {
+        if (!c.ended() || c.origin().daily() == null) {
+            return false;
         }
+        SeatRow seat = c.seats().getFirst();
+        boards.finished(c.origin().daily(), c.ruleset(), c.gameId(), seat.score(), c.version(), seat.outcome(),
+                c.finishedAt());
+        return true;
     }
 }
