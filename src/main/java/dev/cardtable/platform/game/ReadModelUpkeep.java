@@ -1,6 +1,7 @@
 package dev.cardtable.platform.game;
 
 import dev.cardtable.platform.db.Db;
+import dev.cardtable.platform.telemetry.JobRuns;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.scheduler.Scheduled;
@@ -47,6 +48,9 @@ public class ReadModelUpkeep {
     Db db;
 
     @Inject
+    JobRuns jobs;
+
+    @Inject
     GameStore store;
 
     @Inject
@@ -76,13 +80,13 @@ public class ReadModelUpkeep {
         });
     }
 
-    @Scheduled(every = "${cardtable.read-models.reconcile-every:5s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(identity = JobRuns.READ_MODEL_UPKEEP, every = "${cardtable.read-models.reconcile-every:5s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduled() {
         if (stopping) {
             return;
         }
         try {
-            int n = reconcile();
+            int n = jobs.run(JobRuns.READ_MODEL_UPKEEP, this::reconcile);
             if (n > 0) {
                 LOG.infof("read models: reconciled %d game(s) changed by a writer that kept no read models", n);
             }
