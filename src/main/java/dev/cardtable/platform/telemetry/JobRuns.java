@@ -26,16 +26,17 @@ import java.util.function.Supplier;
 /**
  * The runs of the scheduled jobs, so that one that stalls or keeps failing shows
  * ({@code docs/operations.md}, "Watching it"; {@code deploy/monitoring/alerts.yml}). Each run is a
- * span of its own ({@code job <name>}, with the job's SQL statements beneath it) and is counted in:
+ * span of its own ({@code job <task>}, with the job's SQL statements beneath it) and is counted in:
  * <ul>
- *   <li>{@code cardtable_job_runs_total{job, outcome}}: runs that ended, {@code outcome} {@code ok} or
+ *   <li>{@code cardtable_scheduled_runs_total{task, outcome}}: runs that ended, {@code outcome} {@code ok} or
  *       {@code failed} (the run threw);</li>
- *   <li>{@code cardtable_job_last_success_timestamp_seconds{job}}: Unix time, in seconds, of the end
+ *   <li>{@code cardtable_scheduled_last_success_timestamp_seconds{task}}: Unix time, in seconds, of the end
  *       of the last run that succeeded; the instance's start until the first one;</li>
- *   <li>{@code cardtable_job_duration_seconds{job}}: how long runs took (count and sum).</li>
+ *   <li>{@code cardtable_scheduled_duration_seconds{task}}: how long runs took (count and sum).</li>
  * </ul>
  * A job whose schedule is on ({@code every} not {@code off}) has its meters from the start; any
- * other from its first run. Thread-safe.
+ * other from its first run. The label is {@code task}, not {@code job}, which Prometheus gives every
+ * series of a scrape. Thread-safe.
  */
 @Singleton
 public class JobRuns {
@@ -86,7 +87,7 @@ public class JobRuns {
     public <T> T run(String job, Supplier<T> work) {
         Meters m = meters(job);
         Span span = tracer.spanBuilder("job " + job).setNoParent().setSpanKind(SpanKind.INTERNAL)
-                .setAttribute("cardtable.job", job).startSpan();
+                .setAttribute("cardtable.task", job).startSpan();
         long start = System.nanoTime();
         try (Scope ignored = span.makeCurrent()) {
             T out = work.get();
@@ -112,15 +113,15 @@ public class JobRuns {
     private Meters meters(String job) {
         return meters.computeIfAbsent(job, j -> {
             AtomicLong last = new AtomicLong(System.currentTimeMillis());
-            Gauge.builder("cardtable.job.last.success.timestamp", last, a -> a.get() / 1000.0).baseUnit("seconds")
-                    .description("Unix time of the end of the job's last successful run").tag("job", j).register(registry);
+            Gauge.builder("cardtable.scheduled.last.success.timestamp", last, a -> a.get() / 1000.0).baseUnit("seconds")
+                    .description("Unix time of the end of the job's last successful run").tag("task", j).register(registry);
             return new Meters(
-                    Counter.builder("cardtable.job.runs").description("Runs of the job that ended, by outcome")
-                            .tag("job", j).tag("outcome", "ok").register(registry),
-                    Counter.builder("cardtable.job.runs").description("Runs of the job that ended, by outcome")
-                            .tag("job", j).tag("outcome", "failed").register(registry),
-                    Timer.builder("cardtable.job.duration").description("How long the job's runs took")
-                            .tag("job", j).register(registry),
+                    Counter.builder("cardtable.scheduled.runs").description("Runs of the job that ended, by outcome")
+                            .tag("task", j).tag("outcome", "ok").register(registry),
+                    Counter.builder("cardtable.scheduled.runs").description("Runs of the job that ended, by outcome")
+                            .tag("task", j).tag("outcome", "failed").register(registry),
+                    Timer.builder("cardtable.scheduled.duration").description("How long the job's runs took")
+                            .tag("task", j).register(registry),
                     last);
         });
     }

@@ -152,7 +152,7 @@ class TracingTest {
         }
         SpanData run = found.orElseThrow(() -> new AssertionError("no span of the run: " + spans.getFinishedSpanItems()));
         assertFalse(run.getParentSpanContext().isValid(), "a run is a trace of its own");
-        assertEquals("pairing", run.getAttributes().get(AttributeKey.stringKey("cardtable.job")));
+        assertEquals("pairing", run.getAttributes().get(AttributeKey.stringKey("cardtable.task")));
         List<SpanData> trace = InMemorySpans.awaitTrace(spans, run.getTraceId(),
                 t -> t.stream().anyMatch(s -> s.getKind() == SpanKind.CLIENT), WAIT);
         List<SpanData> sql = sqlBeneath(run, trace);

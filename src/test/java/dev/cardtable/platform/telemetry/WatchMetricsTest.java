@@ -44,9 +44,9 @@ class WatchMetricsTest {
     @Test
     void aJobsRunsAreCountedByOutcomeAndItsLastSuccessIsATimestamp() throws Exception {
         String job = "watched-" + System.nanoTime();
-        String ok = "cardtable_job_runs_total{job=\"" + job + "\",outcome=\"ok\"}";
-        String failed = "cardtable_job_runs_total{job=\"" + job + "\",outcome=\"failed\"}";
-        String last = "cardtable_job_last_success_timestamp_seconds{job=\"" + job + "\"}";
+        String ok = "cardtable_scheduled_runs_total{outcome=\"ok\",task=\"" + job + "\"}";
+        String failed = "cardtable_scheduled_runs_total{outcome=\"failed\",task=\"" + job + "\"}";
+        String last = "cardtable_scheduled_last_success_timestamp_seconds{task=\"" + job + "\"}";
 
         long before = System.currentTimeMillis();
         assertEquals(7, jobs.run(job, () -> 7));
@@ -65,7 +65,7 @@ class WatchMetricsTest {
         assertEquals(1.0, value(m, ok));
         assertEquals(1.0, value(m, failed));
         assertEquals(stamp, value(m, last), "a failed run leaves the last success where it was");
-        assertEquals(2.0, value(m, "cardtable_job_duration_seconds_count{job=\"" + job + "\"}"));
+        assertEquals(2.0, value(m, "cardtable_scheduled_duration_seconds_count{task=\"" + job + "\"}"));
     }
 
     @Test
