@@ -52,13 +52,11 @@ public class ChallengeSweep {
         if (stopping) {
             return;
         }
-        try {
-            jobs.run(JobRuns.CHALLENGE_SWEEP, this::expireDue);
-        } catch (RuntimeException e) {
+        jobs.run(JobRuns.CHALLENGE_SWEEP, this::expireDue, e -> {
             if (!stopping) {
                 LOG.warn("expiring challenges failed; the next run retries: " + e.getMessage());
             }
-        }
+        });
     }
 
     /**

@@ -73,13 +73,11 @@ public class Pairing {
         if (stopping) {
             return;
         }
-        try {
-            jobs.run(JobRuns.PAIRING, this::run);
-        } catch (RuntimeException e) {
+        jobs.run(JobRuns.PAIRING, this::run, e -> {
             if (!stopping) {
                 LOG.warn("pairing seeks failed; the next run retries: " + e.getMessage());
             }
-        }
+        });
     }
 
     /**

@@ -85,16 +85,17 @@ public class ReadModelUpkeep {
         if (stopping) {
             return;
         }
-        try {
-            int n = jobs.run(JobRuns.READ_MODEL_UPKEEP, this::reconcile);
+        jobs.run(JobRuns.READ_MODEL_UPKEEP, () -> {
+            int n = reconcile();
             if (n > 0) {
                 LOG.infof("read models: reconciled %d game(s) changed by a writer that kept no read models", n);
             }
-        } catch (RuntimeException e) {
+            return n;
+        }, e -> {
             if (!stopping) {
                 LOG.warn("read models: reconcile failed; the next run retries: " + e.getMessage());
             }
-        }
+        });
     }
 
     /**

@@ -62,14 +62,12 @@ public class Sweep {
         if (stopping) {
             return;
         }
-        try {
-            jobs.run(JobRuns.SWEEP, this::sweep);
-        } catch (RuntimeException e) {
+        jobs.run(JobRuns.SWEEP, this::sweep, e -> {
             // A run caught by the server's shutdown fails as the container goes: nothing to retry.
             if (!stopping) {
                 LOG.warn("sweep for games out of time failed; the next run retries: " + e.getMessage());
             }
-        }
+        });
     }
 
     /**

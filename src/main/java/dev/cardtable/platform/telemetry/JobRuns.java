@@ -15,18 +15,22 @@ import io.quarkus.scheduler.Trigger;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
+import org.jboss.logging.MDC;
 
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
  * The runs of the scheduled jobs, so that one that stalls or keeps failing shows
  * ({@code docs/operations.md}, "Watching it"; {@code deploy/monitoring/alerts.yml}). Each run is a
- * span of its own ({@code job <task>}, with the job's SQL statements beneath it) and is counted in:
+ * span of its own ({@code job <task>}, with the job's SQL statements beneath it), whose
+ * {@code traceId} and {@code spanId} every log line written during the run carries (in its MDC), and
+ * is counted in:
  * <ul>
  *   <li>{@code cardtable_scheduled_runs_total{task, outcome}}: runs that ended, {@code outcome} {@code ok} or
  *       {@code failed} (the run threw);</li>
@@ -49,6 +53,11 @@ public class JobRuns {
     public static final String CHALLENGE_SWEEP = "challenge-sweep";
     /** {@code platform.game.ReadModelUpkeep}: reconciles read models, every {@code cardtable.read-models.reconcile-every}. */
     public static final String READ_MODEL_UPKEEP = "read-model-upkeep";
+
+    /** The log's MDC keys of the current trace, as Quarkus names them for requests. */
+    private static final String TRACE_ID = "traceId";
+    private static final String SPAN_ID = "spanId";
+    private static final String SAMPLED = "sampled";
 
     /** The jobs above, which are the identities of their {@code @Scheduled} methods. */
     public static final List<String> JOBS = List.of(PAIRING, SWEEP, CHALLENGE_SWEEP, READ_MODEL_UPKEEP);
@@ -85,23 +94,59 @@ public class JobRuns {
      * @throws RuntimeException whatever {@code work} threw, after counting the run as failed
      */
     public <T> T run(String job, Supplier<T> work) {
+        return run(job, work, e -> {
+            throw e;
+        });
+    }
+
+    /**
+     * One run of job {@code job} as {@link #run(String, Supplier)}, for a scheduled method: a
+     * failure is handed to {@code failed} inside the run's span (so that the line it logs names
+     * the run's trace) instead of being thrown.
+     *
+     * @return what {@code work} returned, or null when it threw
+     */
+    public <T> T run(String job, Supplier<T> work, Consumer<RuntimeException> failed) {
         Meters m = meters(job);
         Span span = tracer.spanBuilder("job " + job).setNoParent().setSpanKind(SpanKind.INTERNAL)
                 .setAttribute("cardtable.task", job).startSpan();
         long start = System.nanoTime();
+        Object[] mdc = {MDC.get(TRACE_ID), MDC.get(SPAN_ID), MDC.get(SAMPLED)};
         try (Scope ignored = span.makeCurrent()) {
-            T out = work.get();
-            m.ok().increment();
-            m.lastSuccessMillis().set(System.currentTimeMillis());
-            return out;
-        } catch (RuntimeException | Error e) {
-            m.failed().increment();
-            span.recordException(e);
-            span.setStatus(StatusCode.ERROR, e.getClass().getSimpleName());
-            throw e;
+            MDC.put(TRACE_ID, span.getSpanContext().getTraceId());
+            MDC.put(SPAN_ID, span.getSpanContext().getSpanId());
+            MDC.put(SAMPLED, Boolean.toString(span.getSpanContext().isSampled()));
+            try {
+                T out = work.get();
+                m.ok().increment();
+                m.lastSuccessMillis().set(System.currentTimeMillis());
+                return out;
+            } catch (RuntimeException e) {
+                m.failed().increment();
+                span.recordException(e);
+                span.setStatus(StatusCode.ERROR, e.getClass().getSimpleName());
+                failed.accept(e);
+                return null;
+            } catch (Error e) {
+                m.failed().increment();
+                span.recordException(e);
+                span.setStatus(StatusCode.ERROR, e.getClass().getSimpleName());
+                throw e;
+            }
         } finally {
+            restore(TRACE_ID, mdc[0]);
+            restore(SPAN_ID, mdc[1]);
+            restore(SAMPLED, mdc[2]);
             m.duration().record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
             span.end();
+        }
+    }
+
+    private static void restore(String key, Object value) {
+        if (value == null) {
+            MDC.remove(key);
+        } else {
+            MDC.put(key, value);
         }
     }
 

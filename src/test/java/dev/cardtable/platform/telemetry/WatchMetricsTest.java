@@ -69,6 +69,22 @@ class WatchMetricsTest {
     }
 
     @Test
+    void aScheduledRunsFailureIsHandedOverInsideItsTraceAndCounted() {
+        String job = "handed-" + System.nanoTime();
+        Object before = org.jboss.logging.MDC.get("traceId");
+        String[] seen = new String[2];
+        Object out = jobs.run(job, () -> {
+            seen[0] = String.valueOf(org.jboss.logging.MDC.get("traceId"));
+            throw new IllegalStateException("broken");
+        }, e -> seen[1] = e.getMessage() + " " + org.jboss.logging.MDC.get("traceId"));
+        assertEquals(null, out);
+        assertTrue(seen[0].matches("[0-9a-f]{32}"), "the run's log lines carry its trace: " + seen[0]);
+        assertEquals("broken " + seen[0], seen[1], "the failure is handed over inside the run's trace");
+        assertEquals(before, org.jboss.logging.MDC.get("traceId"), "the thread's log context is as it was");
+        assertEquals(1.0, value(metrics(), "cardtable_scheduled_runs_total{outcome=\"failed\",task=\"" + job + "\"}"));
+    }
+
+    @Test
     void theDatabaseThePoolAndTheStreamsAreGauged() throws Exception {
         String m = metrics();
         assertEquals(1.0, value(m, "cardtable_database_up"), m);
