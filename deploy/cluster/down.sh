@@ -11,6 +11,7 @@ if [ ! -d "$PIDS" ]; then
   [ "${1:-}" = "--purge" ] && rm -rf "$RUN"
   exit 0
 fi
+stop_proc prometheus 10   # started by prometheus.sh, if it was
 for n in 1 2 3; do stop_proc "app$n" 25 & done
 wait
 stop_proc haproxy 10
@@ -29,7 +30,7 @@ for n in 2 1; do
 done
 stop_proc etcd 10
 
-left=$(pgrep -f -- "$RUN/(etcd|pg1|pg2|haproxy|app1|app2|app3)" || true)
+left=$(pgrep -f -- "$RUN/(etcd|pg1|pg2|haproxy|app1|app2|app3|prometheus)" || true)
 rm -f "$RUN/state.env" "$RUN/secrets.env"
 rmdir "$PIDS" 2>/dev/null || true
 if [ -n "$left" ]; then

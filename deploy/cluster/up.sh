@@ -171,6 +171,8 @@ create_db() {
 }
 await 60 create_role || die "could not create the role $DB_USER on the primary"
 await 60 create_db || die "could not create the database $DB_NAME on the primary"
+# The instances' replication gauges read pg_stat_replication's lag columns, shown to pg_monitor.
+await 60 psql_primary -d postgres -c "grant pg_monitor to $DB_USER" || die "could not grant pg_monitor to $DB_USER"
 unset PGPASSWORD
 
 # --- Three Card Table instances, pointed at the primary's port.

@@ -1,6 +1,7 @@
 package dev.cardtable.challenges;
 
 import dev.cardtable.platform.game.GameWriter;
+import dev.cardtable.platform.telemetry.JobRuns;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.scheduler.Scheduled;
@@ -35,6 +36,9 @@ public class ChallengeSweep {
     EntityManager em;
 
     @Inject
+    JobRuns jobs;
+
+    @Inject
     Event<ChallengeChanged> changes;
 
     private volatile boolean stopping;
@@ -43,18 +47,16 @@ public class ChallengeSweep {
         stopping = true;
     }
 
-    @Scheduled(every = "${cardtable.challenges.sweep-every:5s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(identity = JobRuns.CHALLENGE_SWEEP, every = "${cardtable.challenges.sweep-every:5s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduled() {
         if (stopping) {
             return;
         }
-        try {
-            expireDue();
-        } catch (RuntimeException e) {
+        jobs.run(JobRuns.CHALLENGE_SWEEP, this::expireDue, e -> {
             if (!stopping) {
                 LOG.warn("expiring challenges failed; the next run retries: " + e.getMessage());
             }
-        }
+        });
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.cardtable.platform.GameException;
 import dev.cardtable.platform.game.PlayerRow;
 import dev.cardtable.platform.game.RegisteredPlayers;
 import dev.cardtable.platform.game.view.GameView;
+import dev.cardtable.platform.telemetry.JobRuns;
 import dev.cardtable.play.NewGames;
 import dev.cardtable.play.NewMatch;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -52,6 +53,9 @@ public class Pairing {
     @Inject
     EntityManager em;
 
+    @Inject
+    JobRuns jobs;
+
     private PairingRule rule;
     private volatile boolean stopping;
 
@@ -64,18 +68,16 @@ public class Pairing {
         stopping = true;
     }
 
-    @Scheduled(every = "${cardtable.seeks.every:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(identity = JobRuns.PAIRING, every = "${cardtable.seeks.every:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduled() {
         if (stopping) {
             return;
         }
-        try {
-            run();
-        } catch (RuntimeException e) {
+        jobs.run(JobRuns.PAIRING, this::run, e -> {
             if (!stopping) {
                 LOG.warn("pairing seeks failed; the next run retries: " + e.getMessage());
             }
-        }
+        });
     }
 
     /**

@@ -92,8 +92,10 @@ import java.util.stream.Stream;
  * <p>Options: {@code --duration D} (30s, measured, per run), {@code --warmup D} (10s, per run),
  * {@code --clients 1,16}, {@code --data-dir DIR} (must be absent or empty; default a new temporary
  * directory), {@code --keep}, {@code --jar PATH}, {@code --baseline-jar PATH} (another build, measured
- * on the same database and printed beside it), {@code --rounds N} (3: with a baseline, N rounds of
- * this build then the baseline, each round's ratio and their median), {@code --pgbench PATH} (pgbench on the PATH, or
+ * on the same database and printed beside it), {@code --baseline-opts "JVM options"} (the baseline's
+ * own server options, after {@code --server-opts}; without {@code --baseline-jar} the baseline is this
+ * build run with them, e.g. tracing off against on), {@code --rounds N} (3: with a baseline, N rounds of
+ * this build then the baseline, each round's ratios of moves/s and of p50, and their medians), {@code --pgbench PATH} (pgbench on the PATH, or
  * /usr/bin/pgbench), {@code --pgbench-games N} (20000), {@code --policy best-health|first-play},
  * {@code --seed N} (1, the load clients' tie-breaking), {@code --server-opts "JVM options"},
  * {@code --server-warmup D} (60s; 0s for none), {@code --endings N} (instead of all the above:
@@ -168,7 +170,8 @@ public final class MoveBench {
                 .map(Integer::parseInt).toList();
         keep = args.containsKey("keep");
         jar = Path.of(args.getOrDefault("jar", "target/quarkus-app/quarkus-run.jar")).toAbsolutePath();
-        baselineJar = args.containsKey("baseline-jar") ? Path.of(args.get("baseline-jar")).toAbsolutePath() : null;
+        baselineJar = args.containsKey("baseline-jar") ? Path.of(args.get("baseline-jar")).toAbsolutePath()
+                : args.containsKey("baseline-opts") ? jar : null;
         rounds = Integer.parseInt(args.getOrDefault("rounds", "3"));
         poolGames = Integer.parseInt(args.getOrDefault("pgbench-games", "20000"));
         policy = args.getOrDefault("policy", LoadTool.BEST_HEALTH);
@@ -250,9 +253,9 @@ public final class MoveBench {
         List<Map<Integer, Row>> ourRounds = new ArrayList<>();
         List<Map<Integer, Row>> baselineRounds = new ArrayList<>();
         for (int round = 0; round < (baselineJar == null ? 1 : rounds); round++) {
-            ourRounds.add(loadRuns(jar));
+            ourRounds.add(loadRuns(jar, ""));
             if (baselineJar != null) {
-                baselineRounds.add(loadRuns(baselineJar));
+                baselineRounds.add(loadRuns(baselineJar, args.getOrDefault("baseline-opts", "")));
             }
         }
         ourRows.putAll(ourRounds.get(0));
@@ -435,6 +438,11 @@ public final class MoveBench {
     }
 
     private void startServer(Path jar) throws Exception {
+        startServer(jar, "");
+    }
+
+    /** Starts {@code jar} with {@code --server-opts} and then {@code extraOpts} (JVM options, space-separated). */
+    private void startServer(Path jar, String extraOpts) throws Exception {
         String java = ProcessHandle.current().info().command().orElse("java");
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
@@ -449,6 +457,9 @@ public final class MoveBench {
                 "-Dcardtable.rate-limit.enabled=false"));
         if (args.containsKey("server-opts")) {
             cmd.addAll(List.of(args.get("server-opts").trim().split("\\s+")));
+        }
+        if (!extraOpts.isBlank()) {
+            cmd.addAll(List.of(extraOpts.trim().split("\\s+")));
         }
         cmd.addAll(List.of("-jar", jar.toString()));
         Path log = work.resolve("server.log");
@@ -1261,9 +1272,9 @@ public final class MoveBench {
     }
 
     /** The server of {@code serverJar}, started, warmed and loaded by each count of clients, then stopped. */
-    private Map<Integer, Row> loadRuns(Path serverJar) throws Exception {
+    private Map<Integer, Row> loadRuns(Path serverJar, String extraOpts) throws Exception {
         Map<Integer, Row> rows = new LinkedHashMap<>();
-        startServer(serverJar);
+        startServer(serverJar, extraOpts);
         warmServer();
         for (int n : clients) {
             rows.put(n, loadRun(n));
@@ -1281,14 +1292,17 @@ public final class MoveBench {
             return;
         }
         out.println();
-        out.println("This build (" + jar + ") against the baseline (" + baselineJar + "), alternating, this build first,"
+        out.println("This build (" + jar + ") against the baseline (" + baselineJar
+                + (args.containsKey("baseline-opts") ? " with " + args.get("baseline-opts") : "") + "), alternating, this build first,"
                 + " in " + baseline.size() + " round" + (baseline.size() == 1 ? "" : "s") + ":");
         for (int n : clients) {
             List<Double> ratios = new ArrayList<>();
+            List<Double> p50Ratios = new ArrayList<>();
             for (int r = 0; r < baseline.size(); r++) {
                 Row o = ours.get(r).get(n);
                 Row b = baseline.get(r).get(n);
                 ratios.add(o.perSecond() / b.perSecond());
+                p50Ratios.add(o.p50Ms() / b.p50Ms());
                 out.printf(Locale.ROOT, "round %d, %d client%s: moves/s %s vs %s (this ÷ baseline %s); p50 %s vs %s ms;"
                                 + " server CPU per move %s vs %s ms; PostgreSQL CPU per move %s vs %s ms; errors %d vs %d%n",
                         r + 1, n, n == 1 ? "" : "s", num(o.perSecond(), 1), num(b.perSecond(), 1),
@@ -1296,8 +1310,10 @@ public final class MoveBench {
                         num(b.serverCpuMs(), 3), num(o.pgCpuMs(), 3), num(b.pgCpuMs(), 3), o.errors(), b.errors());
             }
             Collections.sort(ratios);
-            out.printf(Locale.ROOT, "%d client%s: median of the rounds' moves/s ratios (this ÷ baseline) %.3f%n", n,
-                    n == 1 ? "" : "s", ratios.get(ratios.size() / 2));
+            Collections.sort(p50Ratios);
+            out.printf(Locale.ROOT, "%d client%s: median of the rounds' moves/s ratios (this ÷ baseline) %.3f,"
+                    + " of their p50 ratios %.3f%n", n, n == 1 ? "" : "s", ratios.get(ratios.size() / 2),
+                    p50Ratios.get(p50Ratios.size() / 2));
         }
     }
 

@@ -126,6 +126,20 @@ final class Cluster implements AutoCloseable {
         ctl(timeout.plusSeconds(10), "await-sync", Long.toString(timeout.toSeconds()));
     }
 
+    /**
+     * Starts Prometheus on the cluster ({@code prometheus.sh start}: the instances scraped every 5 s,
+     * the alert rules loaded); its base URI. {@code down.sh} stops it with the rest.
+     */
+    String startPrometheus() {
+        String[] lines = script(Duration.ofSeconds(60), "prometheus.sh", "start").trim().split("\n");
+        return lines[lines.length - 1].trim();
+    }
+
+    /** Stops the Prometheus of {@link #startPrometheus()}. */
+    void stopPrometheus() {
+        script(Duration.ofSeconds(30), "prometheus.sh", "stop");
+    }
+
     /** The run directory (logs, state). */
     Path run() {
         return run;

@@ -177,6 +177,19 @@ class ClusterFailureSuite {
 
     @Test
     @Order(4)
+    void prometheusScrapesEveryInstanceAndTheMovesOfTheSteadyLoad() throws Exception {
+        long start = System.nanoTime();
+        String prometheus = cluster.startPrometheus();
+        try {
+            FIGURES.putAll(ClusterMonitoring.check(prometheus, Duration.ofSeconds(60)));
+        } finally {
+            cluster.stopPrometheus();
+        }
+        FIGURES.put("prometheus: started, every target up, moves counted, rules evaluated, in", seconds(System.nanoTime() - start));
+    }
+
+    @Test
+    @Order(5)
     void anInstanceKilledUnderLoadLosesAndRepeatsNothing() throws Exception {
         Players p = Players.start(cluster.api(), CLIENTS, 11, PAUSE, Integer.MAX_VALUE);
         p.awaitAcknowledged(100, PHASE);
@@ -202,7 +215,7 @@ class ClusterFailureSuite {
     }
 
     @Test
-    @Order(5)
+    @Order(6)
     void eventStreamsResumeOnAnotherInstanceWithEveryEventOnce() throws Exception {
         Players p = Players.start(cluster.api(), 4, 12, Duration.ofMillis(400), 1);
         awaitGames(p, 4);
@@ -261,7 +274,7 @@ class ClusterFailureSuite {
     }
 
     @Test
-    @Order(6)
+    @Order(7)
     void aDrainedInstanceFailsNoRequest() throws Exception {
         Players p = Players.start(cluster.api(), CLIENTS, 13, PAUSE, Integer.MAX_VALUE);
         p.awaitAcknowledged(100, PHASE);
@@ -281,13 +294,13 @@ class ClusterFailureSuite {
     }
 
     @Test
-    @Order(7)
+    @Order(8)
     void aPatroniSwitchoverUnderLoad() throws Exception {
         failover("switchover", () -> cluster.switchover());
     }
 
     @Test
-    @Order(8)
+    @Order(9)
     void aKilledPrimaryPostmasterUnderLoad() throws Exception {
         failover("kill -9 of the primary's postmaster", () -> FIGURES.put("crash: killed", cluster.killPrimary()));
     }

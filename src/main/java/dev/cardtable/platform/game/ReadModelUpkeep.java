@@ -1,6 +1,7 @@
 package dev.cardtable.platform.game;
 
 import dev.cardtable.platform.db.Db;
+import dev.cardtable.platform.telemetry.JobRuns;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.scheduler.Scheduled;
@@ -51,6 +52,9 @@ public class ReadModelUpkeep {
 
     @Inject
     Db db;
+
+    @Inject
+    JobRuns jobs;
 
     @Inject
     GameStore store;
@@ -124,21 +128,22 @@ public class ReadModelUpkeep {
         });
     }
 
-    @Scheduled(every = "${cardtable.read-models.reconcile-every:5s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(identity = JobRuns.READ_MODEL_UPKEEP, every = "${cardtable.read-models.reconcile-every:5s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduled() {
         if (stopping) {
             return;
         }
-        try {
+        jobs.run(JobRuns.READ_MODEL_UPKEEP, () -> {
             int n = reconcile();
             if (n > 0) {
                 LOG.infof("read models: reconciled %d game(s) changed by a writer that kept no read models", n);
             }
-        } catch (RuntimeException e) {
+            return n;
+        }, e -> {
             if (!stopping) {
                 LOG.warn("read models: reconcile failed; the next run retries: " + e.getMessage());
             }
-        }
+        });
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.cardtable.platform.game;
 
+import dev.cardtable.platform.telemetry.JobRuns;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.scheduler.Scheduled;
@@ -40,6 +41,9 @@ public class Sweep {
     @Inject
     DueGames dueGames;
 
+    @Inject
+    JobRuns jobs;
+
     private final Duration abandonAfter;
 
     @Inject
@@ -53,19 +57,17 @@ public class Sweep {
         stopping = true;
     }
 
-    @Scheduled(every = "${cardtable.sweep.every:5s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(identity = JobRuns.SWEEP, every = "${cardtable.sweep.every:5s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduled() {
         if (stopping) {
             return;
         }
-        try {
-            sweep();
-        } catch (RuntimeException e) {
+        jobs.run(JobRuns.SWEEP, this::sweep, e -> {
             // A run caught by the server's shutdown fails as the container goes: nothing to retry.
             if (!stopping) {
                 LOG.warn("sweep for games out of time failed; the next run retries: " + e.getMessage());
             }
-        }
+        });
     }
 
     /**

@@ -8,6 +8,7 @@ import dev.cardtable.platform.Failure;
 import dev.cardtable.platform.GameException;
 import dev.cardtable.platform.db.ConnectionPool;
 import dev.cardtable.platform.db.DatabaseOutage;
+import dev.cardtable.platform.telemetry.Traces;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.ws.rs.NotAcceptableException;
 import jakarta.ws.rs.NotAllowedException;
@@ -30,8 +31,8 @@ import java.util.stream.Collectors;
 
 /**
  * The one place errors become responses: RFC 9457 {@code application/problem+json} with a stable
- * {@code code} ({@code docs/api.md}, "Errors"). Bodies never carry a stack trace, an exception class
- * name or SQL.
+ * {@code code} ({@code docs/api.md}, "Errors") and the request's {@code traceId}, by which its log
+ * lines and spans are found. Bodies never carry a stack trace, an exception class name or SQL.
  */
 public class ProblemMapper {
 
@@ -229,8 +230,20 @@ public class ProblemMapper {
         return r.build();
     }
 
-    /** The RFC 9457 members of a problem, plus {@code code} and {@code extensions}. */
+    /**
+     * The RFC 9457 members of a problem, plus {@code code}, {@code extensions} and the
+     * {@code traceId} of the current request ({@link Traces#currentTraceId()}).
+     */
     public static Map<String, Object> body(Failure failure, String detail, Map<String, Object> extensions, String path) {
+        return body(failure, detail, extensions, path, Traces.currentTraceId());
+    }
+
+    /**
+     * The RFC 9457 members of a problem, plus {@code code}, {@code extensions} and {@code traceId}
+     * (32 lower-case hex digits: the W3C trace id of the request the problem answers).
+     */
+    public static Map<String, Object> body(Failure failure, String detail, Map<String, Object> extensions, String path,
+                                           String traceId) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("type", "urn:cardtable:problem:" + failure.code());
         body.put("title", failure.title());
@@ -241,6 +254,8 @@ public class ProblemMapper {
             body.put("instance", path);
         }
         body.putAll(extensions);
+        body.put("traceId", traceId);
+        LOG.debugf("problem %d %s on %s", failure.status(), failure.code(), path);
         return body;
     }
 

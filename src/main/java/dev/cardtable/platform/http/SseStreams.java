@@ -7,6 +7,7 @@ import dev.cardtable.platform.GameException;
 import dev.cardtable.platform.db.ConnectionPool;
 import dev.cardtable.platform.db.DatabaseOutage;
 import dev.cardtable.platform.events.EventsConfig;
+import dev.cardtable.platform.telemetry.Traces;
 import io.quarkus.runtime.ShutdownDelayInitiatedEvent;
 import io.quarkus.runtime.ShutdownEvent;
 import io.vertx.core.http.HttpServerRequest;
@@ -141,6 +142,8 @@ public class SseStreams {
         private final SseEventSink sink;
         private final Sse sse;
         private final AtomicBoolean counted = new AtomicBoolean();
+        /** The trace of the request that opened the stream: its error event names it. */
+        private final String traceId = Traces.currentTraceId();
 
         private Stream(String client, SseEventSink sink, Sse sse) {
             this.client = client;
@@ -219,7 +222,7 @@ public class SseStreams {
             }
             try {
                 OutboundSseEvent.Builder e = sse.newEventBuilder().name("error")
-                        .data(json.writeValueAsString(ProblemMapper.body(f, detail, extensions, path)));
+                        .data(json.writeValueAsString(ProblemMapper.body(f, detail, extensions, path, traceId)));
                 if (retry > 0) {
                     e.reconnectDelay(retry * 1000);
                 }

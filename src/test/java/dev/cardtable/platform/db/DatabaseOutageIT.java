@@ -66,6 +66,7 @@ class DatabaseOutageIT {
             Thread.sleep(5_000);
             int health = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(server.baseUri() + "/q/health/ready"))
                     .build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+            String metricsWhileDown = metrics(server);
             List<Failure> whileDown = players.failures();
             int duringOutage = players.acknowledged() - beforeOutage;
             pg = postgres(dir, port);
@@ -78,6 +79,9 @@ class DatabaseOutageIT {
             assertTrue(server.isAlive());
 
             assertEquals(503, health, "readiness while the database is down");
+            // The gauge the alert CardTableDatabaseUnreachable reads (deploy/monitoring/alerts.yml).
+            assertTrue(metricsWhileDown.contains("\ncardtable_database_up 0.0"), metricsWhileDown);
+            assertTrue(metrics(server).contains("\ncardtable_database_up 1.0"), "the database is back");
             // At most the moves that had committed when the database stopped (one a player).
             assertTrue(duringOutage <= 3, "moves acknowledged while the database was down: " + duringOutage);
             assertTrue(whileDown.stream().anyMatch(f -> f.request().equals("POST move")), "no move met the outage: " + whileDown);
@@ -105,7 +109,10 @@ class DatabaseOutageIT {
             }
             // Some moves were cut off while committing, and that too was a 503.
             assertTrue(server.output().contains("terminating connection due to administrator command"), server.output());
-            assertTrue(!server.output().contains("internal-error") && !server.output().contains(" ERROR "), server.output());
+            // No error logged: the log is JSON lines in the packaged server (a plain-text log would say " ERROR ").
+            assertTrue(server.output().contains("\"level\":\"WARN"), "the outage is logged at WARN: " + server.output());
+            assertTrue(!server.output().contains("internal-error") && !server.output().contains("\"level\":\"ERROR\"")
+                    && !server.output().contains(" ERROR "), server.output());
             int checked = players.verifyLogs(server.baseUri());
             System.out.printf("database outage: %d answers 503, %d moves acknowledged (%d by a replay), %d log entries checked%n",
                     all.size(), players.acknowledged(), players.replayed(), checked);
@@ -120,6 +127,12 @@ class DatabaseOutageIT {
               $$ begin perform pg_sleep(2); return null; end $$;
             create constraint trigger slow_commit after insert on moves deferrable initially deferred
               for each row execute function slow_commit()""";
+
+    /** The server's {@code /q/metrics}, with a line break before its first line. */
+    private static String metrics(ServerProcess server) throws IOException, InterruptedException {
+        return "\n" + HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(server.baseUri() + "/q/metrics"))
+                .timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofString()).body();
+    }
 
     private static void sql(int port, String sql) throws SQLException {
         try (Connection c = DriverManager.getConnection("jdbc:postgresql://localhost:" + port + "/postgres", "postgres", "postgres");
