@@ -6,6 +6,7 @@ import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -25,9 +26,20 @@ import java.util.Locale;
  *       not exist or be empty; the next start of the server recovers it.</li>
  * </ul>
  * Each exits 0 when done, 1 when it failed (the message says why), 2 on a usage error.
+ * {@code help} (or {@code --help}, {@code -h}) prints the usage and exits 0; any other argument
+ * is a usage error (status 2): nothing starts, and the data directory is left alone.
  */
 @QuarkusMain
 public final class CardTableMain {
+
+    /** What the commands are, printed on a usage error and by {@code help}. */
+    private static final String USAGE = """
+            usage: java [-Dname=value ...] -jar quarkus-run.jar              run the server
+                   java -jar quarkus-run.jar backup DIR    back up the running server's embedded database into DIR
+                   java -jar quarkus-run.jar restore DIR   write the backup in DIR into the data directory
+                   java -jar quarkus-run.jar help          this text
+            The data directory is -Dcardtable.data-dir=, CARDTABLE_DATA_DIR, or data/postgres
+            (docs/operations.md).""";
 
     private CardTableMain() {
     }
@@ -35,6 +47,15 @@ public final class CardTableMain {
     public static void main(String... args) {
         if (args.length > 0 && (args[0].equals("backup") || args[0].equals("restore"))) {
             System.exit(backupCommand(args));
+            return;
+        }
+        if (args.length > 0) {
+            boolean help = List.of("help", "--help", "-h").contains(args[0]);
+            if (!help) {
+                System.err.println("Card Table: unknown command " + args[0] + "; options go before -jar, as -Dname=value.");
+            }
+            (help ? System.out : System.err).println(USAGE);
+            System.exit(help ? 0 : 2);
             return;
         }
         // Malformed request targets are answered as problems by dev.cardtable.platform.http.RequestText, not bare by the HTTP layer.
@@ -62,10 +83,7 @@ public final class CardTableMain {
     /** Runs {@code backup DIR} or {@code restore DIR}; returns the exit status. */
     private static int backupCommand(String[] args) {
         if (args.length != 2 || args[1].isBlank()) {
-            System.err.println("""
-                    usage: java -jar quarkus-run.jar backup DIR    back up the running server's embedded database into DIR
-                           java -jar quarkus-run.jar restore DIR   write the backup in DIR into the data directory
-                    The data directory is -Dcardtable.data-dir=, CARDTABLE_DATA_DIR, or data/postgres.""");
+            System.err.println(USAGE);
             return 2;
         }
         if (EmbeddedDatabase.externalConfigured()) {

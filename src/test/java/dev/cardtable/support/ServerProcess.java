@@ -84,11 +84,22 @@ public final class ServerProcess implements AutoCloseable {
      * @throws IllegalStateException when it is still running after {@code timeout} (it is killed)
      */
     public static Exit runToExit(Map<String, String> properties, Path workingDirectory, Duration timeout) {
+        return runToExit(properties, workingDirectory, timeout, List.of());
+    }
+
+    /**
+     * {@link #runToExit(Map, Path, Duration)} with program arguments after the jar.
+     *
+     * @throws IllegalStateException when it is still running after {@code timeout} (it is killed)
+     */
+    public static Exit runToExit(Map<String, String> properties, Path workingDirectory, Duration timeout, List<String> args) {
         int port = freePort();
         try {
             Path log = Files.createTempFile("cardtable-server-", ".log");
             long start = System.nanoTime();
-            Process p = builder(properties, workingDirectory, port, log).start();
+            ProcessBuilder pb = builder(properties, workingDirectory, port, log);
+            pb.command().addAll(args);
+            Process p = pb.start();
             if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
                 throw new IllegalStateException("server still running after " + timeout + ":\n" + Files.readString(log));
