@@ -27,14 +27,14 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
  * The leak test. Two games whose deals differ only in colours seat 1 cannot see — two same-value
  * cards of seat 0's deck, drawn rounds apart, trade places — are played with the same moves. Until
  * the game ends, everything seat 1 and a spectator can fetch must be the same bytes in both games
- * (ids and timestamps aside).
+ * (ids, timestamps and a problem's {@code traceId}, random for each request, aside).
  */
 @QuarkusTest
 @QuarkusTestResource(PostgresResource.class)
 class DazzleNonInterferenceTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Set<String> INCIDENTAL = Set.of("id", "createdAt", "updatedAt", "at", "instance", "credentials");
+    private static final Set<String> INCIDENTAL = Set.of("id", "createdAt", "updatedAt", "at", "instance", "credentials", "traceId");
 
     /** The deal of {@code seed} by dazzle.md, "The deal": decks of 18 and 12 removed, top first. */
     static List<List<String>> deal(String seed) {
@@ -148,7 +148,7 @@ class DazzleNonInterferenceTest {
         assertEquals(normalise(a.asString()), normalise(b.asString()), what);
     }
 
-    /** The body with ids and timestamps removed; everything else, byte for byte. */
+    /** The body with ids, timestamps and trace ids removed; everything else, byte for byte. */
     private static String normalise(String body) throws Exception {
         JsonNode n = JSON.readTree(body);
         strip(n);
