@@ -451,10 +451,20 @@ class WebFeaturesTest extends BrowserTest {
      * Waits until the history page drawn for the current route has read its games: filter
      * {@code filter} shows {@code value} (only the new page's form does) and its table is no longer busy.
      */
+    /**
+     * Submits the history's filters. The page shown until then (its form already holding the new
+     * values, its table not busy) is marked stale first, so that {@link #historyShown} waits for
+     * the page of the new query and not the old one.
+     */
+    static void filter(Browser b) {
+        b.script("document.querySelector('table.history').setAttribute('data-stale', 'true')");
+        b.click("#filter");
+    }
+
     static void historyShown(Browser b, String filter, String value) {
         b.await(d -> (Boolean) b.script("const f = document.getElementById('filter-' + arguments[0]);"
                 + " return f !== null && f.value === arguments[1]"
-                + " && document.querySelector(\"table.history[aria-busy='false']\") !== null", filter, value));
+                + " && document.querySelector(\"table.history[aria-busy='false']:not([data-stale])\") !== null", filter, value));
     }
 
     static String toJson(Object value) {
@@ -537,7 +547,7 @@ class WebFeaturesTest extends BrowserTest {
             type(b, "#filter-player", "filterfan");
             new Select(b.visible("#filter-type")).selectByValue("scoundrel");
             new Select(b.visible("#filter-status")).selectByValue("finished");
-            b.click("#filter");
+            filter(b);
             b.await(d -> d.getCurrentUrl().contains("status=finished"));
             historyShown(b, "status", "finished");
             b.visible("table.history tr[data-id='" + running.id() + "']");
@@ -553,7 +563,7 @@ class WebFeaturesTest extends BrowserTest {
             new Select(b.visible("#filter-result")).selectByValue("abandoned");
             new Select(b.visible("#filter-status")).selectByValue("");
             new Select(b.visible("#filter-type")).selectByValue("");
-            b.click("#filter");
+            filter(b);
             b.await(d -> d.getCurrentUrl().contains("result=abandoned"));
             historyShown(b, "result", "abandoned");
             List<String> abandoned = as(null).get("/api/games?player=filterfan&result=abandoned").jsonPath().getList("items.id");
