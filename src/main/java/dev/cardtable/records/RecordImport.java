@@ -251,7 +251,7 @@ public class RecordImport {
             throw GameException.invalidRecord(what + (notBefore == null ? " must lie between 2000 and now"
                     : " must lie between the game's previous event (" + notBefore + ") and now"), seq);
         }
-        return t.truncatedTo(ChronoUnit.MICROS);
+        return t.truncatedTo(ChronoUnit.MILLIS); // one precision for every time (docs/api.md, "One vocabulary")
     }
 }
 
