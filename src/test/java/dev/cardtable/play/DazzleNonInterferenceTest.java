@@ -34,7 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 class DazzleNonInterferenceTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Set<String> INCIDENTAL = Set.of("id", "createdAt", "updatedAt", "at", "instance", "credentials");
+    private static final Set<String> INCIDENTAL = Set.of("id", "createdAt", "updatedAt", "at", "instance", "credentials", "traceId");
 
     /** The deal of {@code seed} by dazzle.md, "The deal": decks of 18 and 12 removed, top first. */
     static List<List<String>> deal(String seed) {
