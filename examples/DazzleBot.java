@@ -214,13 +214,13 @@ public final class DazzleBot {
                 String game = (String) d.get("gameId");
                 if (finished.add(game)) {
                     log("game " + game + " finished: " + d.get("outcome") + ", score " + d.get("score")
-                            + (d.get("ratingDiff") instanceof Number diff ? String.format(", rating %+.1f", diff.doubleValue()) : ""));
+                            + (d.get("ratingDiff") instanceof Number diff ? String.format(", rating %+d", diff.longValue()) : ""));
                 }
                 synchronized (done) {
                     done.notifyAll();
                 }
             }
-            default -> { } // challengeDeclined, challengeCanceled, challengeExpired: nothing to do
+            default -> { } // challengeDeclined, challengeCancelled, challengeExpired: nothing to do
         }
     }
 

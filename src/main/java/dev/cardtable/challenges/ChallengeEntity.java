@@ -50,7 +50,10 @@ public class ChallengeEntity extends PanacheEntityBase {
     @Column(name = "challenger_seat")
     public Integer challengerSeat;
 
-    /** {@code pending}, {@code accepted}, {@code declined}, {@code canceled} or {@code expired}. */
+    /**
+     * {@code pending}, {@code accepted}, {@code declined}, {@code canceled} or {@code expired}, as
+     * stored; clients read {@code cancelled} ({@link ChallengeViews#status}).
+     */
     public String status;
 
     @Column(name = "decline_reason")

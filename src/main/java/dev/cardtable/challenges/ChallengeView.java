@@ -15,11 +15,11 @@ import java.util.UUID;
  * @param challenged     the registered name of the player it asks
  * @param type           the game type
  * @param ruleset        the ruleset
- * @param options        option values, or null for the defaults
+ * @param options        the option values asked for, {@code {}} for the defaults
  * @param clock          the clock, or null for none
  * @param rated          whether the game will be rated ({@code docs/ratings.md})
  * @param challengerSeat the seat the challenger takes (0 or 1), or null for one drawn at acceptance
- * @param status         {@code pending}, {@code accepted}, {@code declined}, {@code canceled} or
+ * @param status         {@code pending}, {@code accepted}, {@code declined}, {@code cancelled} or
  *                       {@code expired}
  * @param declineReason  a declined challenge's reason, from {@link DeclineReasons}, else null
  * @param gameId         the game an accepted challenge made, else null

@@ -146,7 +146,7 @@ public class Challenges {
         ChallengeEntity c = pendingFor(id, me, true, "accepts", now);
         PlayerRow challenger = players.byId(c.challengerId)
                 .orElseThrow(() -> new GameException(Failure.CHALLENGE_NOT_PENDING, "the challenger's registration has ended",
-                        Map.of("challengeStatus", "canceled")));
+                        Map.of("challengeStatus", ChallengeViews.CANCELLED)));
         GameView game = games.start(new NewMatch(c.gameType, c.ruleset, views.options(c), views.clock(c), c.rated, challenger,
                 c.challengerSeat, me));
         c.status = "accepted";
@@ -186,7 +186,7 @@ public class Challenges {
         PlayerRow me = holder(key);
         Instant now = now();
         ChallengeEntity c = pendingFor(id, me, false, "cancels", now);
-        c.status = "canceled";
+        c.status = ChallengeViews.STORED_CANCELLED;
         c.endedAt = now;
         return changed(c);
     }
@@ -198,7 +198,7 @@ public class Challenges {
                 "(challengerId = ?1 or destId = ?1) and status = 'pending'", event.playerId())
                 .withLock(LockModeType.PESSIMISTIC_WRITE).list();
         for (ChallengeEntity c : mine) {
-            c.status = "canceled";
+            c.status = ChallengeViews.STORED_CANCELLED;
             c.endedAt = event.at();
             changed(c);
         }

@@ -17,6 +17,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -109,6 +110,8 @@ public class ChallengesResource {
     public ChallengeView decline(@PathParam("id") String id,
                                  @Parameter(description = "The challenged player's key", required = true)
                                  @HeaderParam(RegisteredPlayers.HEADER) String key,
+                                 @RequestBody(required = false, description = "The reason, optional: no body "
+                                         + "declines for the generic reason")
                                  DeclineRequest request) {
         return challenges.decline(challengeId(id), key, request == null ? null : request.reason());
     }

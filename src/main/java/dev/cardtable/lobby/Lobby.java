@@ -73,7 +73,9 @@ public class Lobby {
         List<Integer> open = g.seats().stream().filter(s -> s.kind() == SeatKind.OPEN).map(SeatRow::seat).toList();
         List<SeatRow> humans = g.seats().stream().filter(s -> s.kind() == SeatKind.HUMAN).toList();
         List<String> waiting = humans.stream().map(SeatRow::name).toList();
-        List<Double> ratings = humans.stream().map(SeatRow::rating).collect(java.util.stream.Collectors.toList());
+        // Whole rating points, as every payload shows a rating (docs/api.md, "One vocabulary").
+        List<Long> ratings = humans.stream().map(s -> s.rating() == null ? null : Math.round(s.rating()))
+                .collect(java.util.stream.Collectors.toList());
         Clocks.ClockSettings clock = g.table().clock();
         return new LobbyPage.LobbyItem(g.id(), g.type(), g.ruleset(), open, waiting, g.createdAt(), clock, g.rated(),
                 java.util.Collections.unmodifiableList(ratings), g.ratingRange());

@@ -27,12 +27,12 @@ public record LobbyPage(List<LobbyItem> items, String nextCursor) {
      * @param clock     the clock settings, or null for none
      * @param rated     whether the game is rated ({@code docs/ratings.md})
      * @param ratings   the rating of each player in {@code waiting}, in the same order: in a rated
-     *                  game its rating for the game's perf, else null
+     *                  game its rating for the game's perf in whole points, else null
      * @param ratingRange the ratings the game admits to its open seat, or null for any
      *                    ({@code docs/ratings.md}, "Rating ranges")
      */
     public record LobbyItem(UUID id, String type, String ruleset, List<Integer> openSeats, List<String> waiting,
-                       Instant since, Clocks.ClockSettings clock, boolean rated, List<Double> ratings,
+                       Instant since, Clocks.ClockSettings clock, boolean rated, List<Long> ratings,
                             RatingRange ratingRange) {
     }
 }

@@ -88,9 +88,9 @@ public class GameResource {
     @SecurityRequirements
     public List<GameTypeInfo> gameTypes() {
         return catalog.types().stream().map(t -> {
-            Map<String, Double> ratings = new LinkedHashMap<>();
+            Map<String, Long> ratings = new LinkedHashMap<>();
             for (String level : t.aiLevels()) {
-                levelRatings.rating(level).ifPresent(r -> ratings.put(level, r));
+                levelRatings.rating(level).ifPresent(r -> ratings.put(level, Math.round(r)));
             }
             return new GameTypeInfo(t.type(), t.seats(), t.rulesets(), t.aiLevels(), ratings);
         }).toList();

@@ -14,11 +14,11 @@ import java.util.Map;
  * @param seats     its seat count
  * @param rulesets  its rulesets, the default marked
  * @param aiLevels  its computer opponent levels
- * @param aiRatings each level's published rating ({@code docs/ratings.md}, "Computer levels"), by
+ * @param aiRatings each level's published rating in whole points ({@code docs/ratings.md}, "Computer levels"), by
  *                  level; a level without one is left out
  */
 @Schema(name = "GameInfo")
 public record GameTypeInfo(String type, int seats, List<GameInfo.RulesetInfo> rulesets, List<String> aiLevels,
                            @Schema(description = "each computer level's published rating (docs/ratings.md), by level")
-                           Map<String, Double> aiRatings) {
+                           Map<String, Long> aiRatings) {
 }

@@ -68,8 +68,8 @@ public class RatedGames {
     }
 
     /**
-     * Refuses a player whose rating for the game's perf, as its seat would show it, lies outside
-     * the game's rating range.
+     * Refuses a player whose rating for the game's perf, as its seat would show it (whole points),
+     * lies outside the game's rating range.
      *
      * @throws GameException {@code rating-out-of-range}, with the player's {@code rating} and the
      *                       game's {@code ratingRange}
@@ -79,18 +79,13 @@ public class RatedGames {
         if (range == null) {
             return;
         }
-        double rating = seatRatings.current(taken.playerId(), g.type(), g.ruleset());
+        // The rating as every payload shows it, in whole points (docs/api.md, "One vocabulary").
+        long rating = Math.round(seatRatings.current(taken.playerId(), g.type(), g.ruleset()));
         if (!range.admits(rating)) {
             throw new GameException(Failure.RATING_OUT_OF_RANGE, "this game admits players rated " + range + " in "
-                    + g.type() + "/" + g.ruleset() + "; '" + taken.name() + "' is rated " + points(rating),
+                    + g.type() + "/" + g.ruleset() + "; '" + taken.name() + "' is rated " + rating,
                     Map.of("rating", rating, "ratingRange", range));
         }
-    }
-
-    /** A rating to one decimal, without a trailing {@code .0}: {@code 1500}, {@code 1600.4}. */
-    private static String points(double rating) {
-        double tenths = Math.rint(rating * 10) / 10;
-        return tenths == Math.rint(tenths) ? Long.toString((long) tenths) : Double.toString(tenths);
     }
 
     /**

@@ -65,9 +65,10 @@ public class Players implements RegisteredPlayers {
      * Replaces {@code name}'s key ({@code POST /api/players/{name}/key}); the old key stops working.
      * Fires {@link PlayerRotated} in the same transaction.
      *
-     * @throws GameException {@code player-key-required}, {@code player-key-invalid} unless
-     *                       {@code key} is {@code name}'s current key, also when another request
-     *                       rotated or revoked it meanwhile (of two racing with one key, one wins)
+     * @throws GameException {@code player-key-required} without a key; {@code player-key-invalid}
+     *                       for a key that opens no registration, also when another request rotated
+     *                       or revoked it meanwhile (of two racing with one key, one wins);
+     *                       {@code player-key-mismatch} (403) for another player's standing key
      */
     @Transactional
     public PlayerKey rotate(String name, String key) {
@@ -110,7 +111,9 @@ public class Players implements RegisteredPlayers {
     private PlayerRow owner(String name, String key) {
         PlayerRow p = required(key, "this request needs '" + HEADER + ": <player key>'");
         if (!p.name().equalsIgnoreCase(name)) { // a registered name is one name in any case
-            throw new GameException(Failure.PLAYER_KEY_INVALID, "the key is not the key of '" + name + "'");
+            // A standing key of another player: known, and not allowed here (as everywhere: 403).
+            throw new GameException(Failure.PLAYER_KEY_MISMATCH, "the player key is the key of '" + p.name()
+                    + "', not of '" + name + "'");
         }
         return p;
     }

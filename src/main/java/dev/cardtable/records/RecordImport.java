@@ -59,7 +59,7 @@ public class RecordImport {
     GameStore store;
 
     @Inject
-    dev.cardtable.platform.game.ReadModelUpkeep upkeep;
+    jakarta.enterprise.event.Event<dev.cardtable.platform.game.GameChanged> changes;
 
     @Inject
     FingerprintStore fingerprints;
@@ -150,7 +150,10 @@ public class RecordImport {
                 .status(Status.ACTIVE).state(json.write(state)).createdAt(created).updatedAt(created).seats(seats)
                 .table(new GameRow.Table(RecordClock.stored(rec), null, null, null, null)).build();
         store.insert(g);
-        upkeep.announced(g.id()); // an import keeps the read models as play does (docs/api.md, "History")
+        // Announced as a creation is: its players' histories have it from now on, whether it is
+        // finished by the record, left running, played on here or ended by the sweep (docs/api.md,
+        // "History"); the change's observers keep the read models and unmark it.
+        changes.fire(dev.cardtable.platform.game.GameChanged.of(null, g, true, type.rules().toAct(state)));
         Progress<S, M, V> p = writer.open(type, g, state);
         replayMoves(p, rec.moves() == null ? List.of() : rec.moves(), now, rec.formatVersion() >= 3);
         RecordEnd.check(p, rec, json);
@@ -248,7 +251,7 @@ public class RecordImport {
             throw GameException.invalidRecord(what + (notBefore == null ? " must lie between 2000 and now"
                     : " must lie between the game's previous event (" + notBefore + ") and now"), seq);
         }
-        return t.truncatedTo(ChronoUnit.MICROS);
+        return t.truncatedTo(ChronoUnit.MILLIS); // one precision for every time (docs/api.md, "One vocabulary")
     }
 }
 

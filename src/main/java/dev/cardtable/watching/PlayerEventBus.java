@@ -32,7 +32,8 @@ import java.util.UUID;
  * <p>Events: {@code gameStart} (a game with the player's verified seat started: its seat),
  * {@code yourTurn} (its seat is to act: game, version as clients see it, deadline), {@code gameFinish} (the game
  * ended: outcome, score, rating change), {@code challenge} (made, to or by the player),
- * {@code challengeDeclined}, {@code challengeCanceled}, {@code challengeExpired}. Nothing is
+ * {@code challengeDeclined}, {@code challengeCancelled} (stored as {@code challengeCanceled}:
+ * {@link PlayerEventStore#current}), {@code challengeExpired}. Nothing is
  * stored while live events are off ({@code cardtable.events.enabled}).
  */
 @ApplicationScoped
@@ -111,7 +112,7 @@ public class PlayerEventBus extends Broadcast<PlayerEventBus.Subscriber> {
         String kind = switch (c.challenge().status()) {
             case "pending" -> "challenge";
             case "declined" -> "challengeDeclined";
-            case "canceled" -> "challengeCanceled";
+            case "cancelled" -> PlayerEventStore.STORED_CHALLENGE_CANCELLED;
             case "expired" -> "challengeExpired";
             default -> null; // accepted: the game's gameStart tells both players
         };
@@ -120,8 +121,18 @@ public class PlayerEventBus extends Broadcast<PlayerEventBus.Subscriber> {
         }
         ChallengeView v = c.challenge();
         Instant at = Instant.now();
+        // Stored in the words the release before this one reads (it may serve the row); a stream
+        // of this release sends them in today's (PlayerEventStore.current).
+        Map<String, Object> stored = json.convertValue(v, new com.fasterxml.jackson.core.type.TypeReference<>() {
+        });
+        if ("cancelled".equals(v.status())) {
+            stored.put("status", "canceled");
+        }
+        if (v.options().isEmpty()) {
+            stored.put("options", null);
+        }
         for (UUID player : List.of(c.challengerId(), c.challengedId())) {
-            record(player, kind, null, null, v.id(), v, at);
+            record(player, kind, null, null, v.id(), stored, at);
         }
     }
 

@@ -53,6 +53,34 @@ public class PlayerEventStore {
         }
     }
 
+    /**
+     * The kind a cancelled challenge's event is stored as ({@code player_events.kind}): the release
+     * before this one reads and sends it so; this one sends {@code challengeCancelled}.
+     */
+    static final String STORED_CHALLENGE_CANCELLED = "challengeCanceled";
+
+    /**
+     * A stored event's kind as this release names it on the stream: one spelling, {@code cancelled},
+     * with seeks, games and the lobby ({@code docs/api.md}, "One vocabulary").
+     */
+    static String current(String kind) {
+        return STORED_CHALLENGE_CANCELLED.equals(kind) ? "challengeCancelled" : kind;
+    }
+
+    /**
+     * A stored challenge event's data (a challenge, as the release that wrote it showed it) as this
+     * release shows a challenge: status {@code cancelled} for the stored {@code canceled}, and
+     * {@code options} an object, {@code {}} for the defaults.
+     */
+    static void currentChallenge(com.fasterxml.jackson.databind.node.ObjectNode challenge) {
+        if ("canceled".equals(challenge.path("status").asText())) {
+            challenge.put("status", "cancelled");
+        }
+        if (challenge.has("options") && challenge.get("options").isNull()) {
+            challenge.putObject("options");
+        }
+    }
+
     /** One stored event, with its position. */
     public record Row(long id, String tx, String kind, UUID gameId, String data) {
 

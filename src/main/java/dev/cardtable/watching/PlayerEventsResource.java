@@ -90,7 +90,7 @@ public class PlayerEventsResource {
     @Operation(operationId = "streamPlayerEvents", summary = "Follow a player's events",
             description = "Server-sent events of one registered player, opened with its key or a ticket: first a "
                     + "'snapshot' (pending challenges, games waiting or running with whose turn it is), then "
-                    + "'gameStart', 'yourTurn', 'gameFinish', 'challenge', 'challengeDeclined', 'challengeCanceled' "
+                    + "'gameStart', 'yourTurn', 'gameFinish', 'challenge', 'challengeDeclined', 'challengeCancelled' "
                     + "and 'challengeExpired' events, each with an id. A reconnect with Last-Event-ID gets the "
                     + "events after it and no snapshot (docs/api.md, \"A player's event stream\").")
     @SecurityRequirementsSet(@SecurityRequirement(name = "playerKey"))
@@ -165,7 +165,7 @@ public class PlayerEventsResource {
                 while (!out.isClosed()) {
                     PlayerEventStore.Batch batch = store.after(player, last, BATCH);
                     for (PlayerEventStore.Row r : batch.rows()) {
-                        if (!out.send(out.event().name(r.kind()).id(r.cursor().toString()).data(data(r)).build())) {
+                        if (!out.send(out.event().name(PlayerEventStore.current(r.kind())).id(r.cursor().toString()).data(data(r)).build())) {
                             return;
                         }
                         last = r.cursor();
@@ -184,16 +184,24 @@ public class PlayerEventsResource {
             }
         }
 
-        /** The event's data; a rated game's end adds the seat's rating change, written with it. */
+        /**
+         * The event's data; a rated game's end adds the seat's rating change, written with it; a
+         * challenge's in this release's words ({@link PlayerEventStore#currentChallenge}).
+         */
         private String data(PlayerEventStore.Row r) {
-            if (!"gameFinish".equals(r.kind())) {
+            boolean challenge = r.kind().startsWith("challenge");
+            if (!"gameFinish".equals(r.kind()) && !challenge) {
                 return r.data();
             }
             try {
                 ObjectNode d = (ObjectNode) json.readTree(r.data());
+                if (challenge) {
+                    PlayerEventStore.currentChallenge(d);
+                    return json.writeValueAsString(d);
+                }
                 if (d.path("rated").asBoolean(false)) {
                     Double diff = store.ratingDiff(r.gameId(), d.path("seat").asInt());
-                    d.put("ratingDiff", diff);
+                    d.put("ratingDiff", dev.cardtable.platform.http.WireFormat.points(diff));
                 }
                 return json.writeValueAsString(d);
             } catch (JsonProcessingException e) {

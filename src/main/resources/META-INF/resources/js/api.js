@@ -481,7 +481,7 @@ export async function cancelSeek(id) {
 /**
  * Follows this browser's player's event stream (a ticket taken with the key, so the key never goes
  * into a URL): `onEvent(kind, data)` for `snapshot`, `challenge`, `challengeDeclined`,
- * `challengeCanceled`, `challengeExpired`, `gameStart`, `yourTurn`, `gameFinish`. A stream that
+ * `challengeCancelled`, `challengeExpired`, `gameStart`, `yourTurn`, `gameFinish`. A stream that
  * closes (a rotated key closes it too) is reopened with a fresh ticket taken with the key as stored
  * now (and a fresh snapshot). Returns a function that stops.
  */
@@ -500,7 +500,7 @@ export function followPlayer(onEvent) {
     }
     if (stopped) return;
     source = new EventSource(`${BASE}/players/${enc(p.name)}/events?ticket=${enc(ticket)}`);
-    for (const kind of ['snapshot', 'challenge', 'challengeDeclined', 'challengeCanceled', 'challengeExpired', 'gameStart', 'yourTurn', 'gameFinish']) {
+    for (const kind of ['snapshot', 'challenge', 'challengeDeclined', 'challengeCancelled', 'challengeExpired', 'gameStart', 'yourTurn', 'gameFinish']) {
       source.addEventListener(kind, (ev) => { if (!stopped) onEvent(kind, JSON.parse(ev.data)); });
     }
     source.onerror = () => {

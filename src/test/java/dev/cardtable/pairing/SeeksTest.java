@@ -68,7 +68,7 @@ public class SeeksTest {
         String alice = unique("skA"), bob = unique("skB");
         String aliceKey = register(alice), bobKey = register(bob);
         String a = seek(aliceKey, Map.of("type", "dazzle", "rated", true, "clock", clock));
-        as(aliceKey).get("/api/seeks/" + a).then().statusCode(200).body("rating", equalTo(1500.0f))
+        as(aliceKey).get("/api/seeks/" + a).then().statusCode(200).body("rating", equalTo(1500))
                 .body("ratingRange", nullValue()).body("gameId", nullValue());
         pairAll();
         as(aliceKey).get("/api/seeks/" + a).then().body("status", equalTo("open"));

@@ -140,8 +140,11 @@ public class PlayersTest {
         String first = register(name);
         as(null).post("/api/players/" + name + "/key").then().statusCode(401).body("code", equalTo("player-key-required"));
         String other = register(unique("rot-other"));
-        as(null).header("X-Player-Key", other).post("/api/players/" + name + "/key").then().statusCode(401)
-                .body("code", equalTo("player-key-invalid"));
+        // Another player's standing key is refused as everywhere: 403, not 401.
+        as(null).header("X-Player-Key", other).post("/api/players/" + name + "/key").then().statusCode(403)
+                .body("code", equalTo("player-key-mismatch"));
+        as(null).header("X-Player-Key", other).delete("/api/players/" + name + "/key").then().statusCode(403)
+                .body("code", equalTo("player-key-mismatch"));
         // The name in the path in any case is the same registered name.
         String second = as(null).header("X-Player-Key", first).post("/api/players/" + name.toUpperCase() + "/key").then()
                 .statusCode(200).body("name", equalTo(name)).extract().path("key");

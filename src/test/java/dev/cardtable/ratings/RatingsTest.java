@@ -106,6 +106,13 @@ public class RatingsTest {
                 .body("status", equalTo("finished")).extract().response();
     }
 
+    /** The player's one stored rating, to full precision. */
+    private static Rating stored(UUID player) throws Exception {
+        return new Rating(Double.parseDouble(count("select rating from ratings where player_id = ?", player)),
+                Double.parseDouble(count("select deviation from ratings where player_id = ?", player)),
+                Double.parseDouble(count("select volatility from ratings where player_id = ?", player)));
+    }
+
     private static String count(String sql, Object... args) throws Exception {
         return Db.scalar(sql, args);
     }
@@ -121,44 +128,44 @@ public class RatingsTest {
         Game g = play(alice, bob, true);
         // While it runs, each seat shows its player's rating.
         JsonPath running = json(as(g.token0()).get("/api/games/" + g.id()).then().statusCode(200).extract().response());
-        assertEquals(1500.0, running.getDouble("seats[0].rating"), 1e-9);
-        assertEquals(1500.0, running.getDouble("seats[1].rating"), 1e-9);
+        assertEquals(1500, running.getLong("seats[0].rating"));
+        assertEquals(1500, running.getLong("seats[1].rating"));
         assertNull(running.get("seats[0].ratingDiff"));
 
         // Alice resigns: Bob wins. The resignation's answer already shows the changes.
         JsonPath ended = json(resign(g.id(), g.token0()));
-        assertEquals(1500.0, ended.getDouble("seats[0].rating"), 1e-9);
-        assertEquals(1337.79 - 1500, ended.getDouble("seats[0].ratingDiff"), CENT);
-        assertEquals(1662.21 - 1500, ended.getDouble("seats[1].ratingDiff"), CENT);
+        assertEquals(1500, ended.getLong("seats[0].rating"));
+        assertEquals(Math.round(1337.79 - 1500), ended.getLong("seats[0].ratingDiff"), "seats[0].ratingDiff: whole points");
+        assertEquals(Math.round(1662.21 - 1500), ended.getLong("seats[1].ratingDiff"), "seats[1].ratingDiff: whole points");
         assertTrue(ended.getBoolean("rated"));
 
         JsonPath later = json(as(null).get("/api/games/" + g.id()).then().statusCode(200).extract().response());
-        assertEquals(1337.79 - 1500, later.getDouble("seats[0].ratingDiff"), CENT);
-        assertEquals(1500.0, later.getDouble("seats[1].rating"), 1e-9);
+        assertEquals(Math.round(1337.79 - 1500), later.getLong("seats[0].ratingDiff"), "seats[0].ratingDiff: whole points");
+        assertEquals(1500, later.getLong("seats[1].rating"));
         JsonPath record = json(as(null).get("/api/games/" + g.id() + "/record").then().statusCode(200).extract().response());
-        assertEquals(1662.21 - 1500, record.getDouble("seats[1].ratingDiff"), CENT);
+        assertEquals(Math.round(1662.21 - 1500), record.getLong("seats[1].ratingDiff"), "seats[1].ratingDiff: whole points");
         JsonPath listed = json(as(null).get("/api/games?player=" + bob.name()).then().statusCode(200).extract().response());
-        assertEquals(1662.21 - 1500, listed.getDouble("items[0].seats[1].ratingDiff"), CENT);
+        assertEquals(Math.round(1662.21 - 1500), listed.getLong("items[0].seats[1].ratingDiff"), "items[0].seats[1].ratingDiff: whole points");
 
         JsonPath a = json(as(null).get("/api/players/" + alice.name() + "/ratings").then().statusCode(200).extract().response());
         assertEquals(alice.name(), a.getString("name"));
         assertEquals("dazzle", a.getString("ratings[0].gameType"));
         assertEquals("standard", a.getString("ratings[0].ruleset"));
-        assertEquals(1337.79, a.getDouble("ratings[0].rating"), CENT);
-        assertEquals(290.23, a.getDouble("ratings[0].deviation"), CENT);
+        assertEquals(Math.round(1337.79), a.getLong("ratings[0].rating"), "ratings[0].rating: whole points");
+        assertEquals(Math.round(290.23), a.getLong("ratings[0].deviation"), "ratings[0].deviation: whole points");
         assertEquals(1, a.getInt("ratings[0].games"));
         assertTrue(a.getBoolean("ratings[0].provisional"));
         assertNull(a.get("ratings[0].rank"));
         assertNotNull(a.get("ratings[0].lastPlayed"));
         JsonPath b = json(as(null).get("/api/players/" + bob.name() + "/ratings").then().statusCode(200).extract().response());
-        assertEquals(1662.21, b.getDouble("ratings[0].rating"), CENT);
-        assertEquals(290.23, b.getDouble("ratings[0].deviation"), CENT);
+        assertEquals(Math.round(1662.21), b.getLong("ratings[0].rating"), "ratings[0].rating: whole points");
+        assertEquals(Math.round(290.23), b.getLong("ratings[0].deviation"), "ratings[0].deviation: whole points");
 
         JsonPath h = json(as(null).get("/api/players/" + bob.name() + "/ratings/dazzle/standard/history").then()
                 .statusCode(200).extract().response());
         assertEquals(g.id(), h.getString("items[0].gameId"));
-        assertEquals(1662.21, h.getDouble("items[0].rating"), CENT);
-        assertEquals(162.21, h.getDouble("items[0].diff"), CENT);
+        assertEquals(Math.round(1662.21), h.getLong("items[0].rating"), "items[0].rating: whole points");
+        assertEquals(Math.round(162.21), h.getLong("items[0].diff"), "items[0].diff: whole points");
         assertNull(h.get("nextCursor"));
 
         // A rematch of a rated game is rated.
@@ -242,7 +249,7 @@ public class RatingsTest {
         // The lobby shows the waiting player's rating.
         JsonPath lobby = json(as(null).get("/api/lobby?limit=100").then().statusCode(200).extract().response());
         assertTrue(lobby.getBoolean("items.find { it.id == '" + id + "' }.rated"));
-        assertEquals(1500.0, lobby.getDouble("items.find { it.id == '" + id + "' }.ratings[0]"), 1e-9);
+        assertEquals(1500, lobby.getLong("items.find { it.id == '" + id + "' }.ratings[0]"));
         as(null).body(Map.of("name", PlayersTest.unique("casual"))).post("/api/games/" + id + "/seats/1").then()
                 .statusCode(422).body("code", equalTo("rated-seat-unverified"));
         as(null).get("/api/games/" + id).then().body("seats[1].kind", equalTo("open")).body("status", equalTo("waiting"));
@@ -322,7 +329,7 @@ public class RatingsTest {
         List<Game> games = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
             Response r = create(alice, Map.of("ai", "random"), true);
-            r.then().statusCode(201).body("seats[1].rating", equalTo(1203.0f));
+            r.then().statusCode(201).body("seats[1].rating", equalTo(1203));
             games.add(new Game(r.path("id"), r.path("credentials[0].token"), null));
         }
         List<Callable<Integer>> calls = games.stream().<Callable<Integer>>map(g -> () -> as(g.token0())
@@ -382,7 +389,7 @@ public class RatingsTest {
             JsonPath seen = json(as(null).get("/api/games/" + g.id()).then().statusCode(200).extract().response());
             assertNotNull(seen.get("seats[0].ratingDiff"));
             assertNull(seen.get("seats[1].ratingDiff"));
-            assertEquals(1203.0, seen.getDouble("seats[1].rating"), 1e-9);
+            assertEquals(1203, seen.getLong("seats[1].rating"));
         }
         // The history lists the points in the order they were applied: each starts from the one
         // after it (newest first), the oldest from the initial rating, at strictly earlier times.
@@ -393,13 +400,14 @@ public class RatingsTest {
         for (int i = 0; i < items.size(); i++) {
             double from = ((Number) items.get(i).get("rating")).doubleValue() - ((Number) items.get(i).get("diff")).doubleValue();
             double previous = i + 1 < items.size() ? ((Number) items.get(i + 1).get("rating")).doubleValue() : 1500;
-            assertEquals(previous, from, 1e-6, "point " + i + " starts from the point before it");
+            // Each of the three is rounded to whole points on its own (docs/api.md, "One vocabulary").
+            assertEquals(previous, from, 1.5, "point " + i + " starts from the point before it");
             if (i + 1 < items.size()) {
                 assertTrue(Instant.parse((String) items.get(i).get("at")).isAfter(Instant.parse((String) items.get(i + 1).get("at"))),
                         "point " + i + " is later than the point before it");
             }
         }
-        assertEquals(rating, ((Number) items.get(0).get("rating")).doubleValue(), 1e-9);
+        assertEquals(Math.round(rating), ((Number) items.get(0).get("rating")).longValue(), "the stored rating, in whole points");
     }
 
     @Test
@@ -421,7 +429,7 @@ public class RatingsTest {
                 .extract().response());
         assertEquals(List.of(ranked.get(4).name(), ranked.get(3).name()), first.getList("items.name"));
         assertEquals(List.of(1, 2), first.getList("items.rank", Integer.class));
-        assertEquals(9004.0, first.getDouble("items[0].rating"), 1e-9);
+        assertEquals(9004, first.getLong("items[0].rating"));
         String cursor = first.getString("nextCursor");
         assertNotNull(cursor);
         JsonPath second = json(as(null).get("/api/ratings/dazzle/standard/leaderboard?limit=2&cursor=" + cursor).then()
@@ -535,12 +543,9 @@ public class RatingsTest {
         Player bob = Player.register("rx");
         Game first = play(alice, bob, true);
         resign(first.id(), first.token1()); // Alice wins the first game.
-        JsonPath a = json(as(null).get("/api/players/" + alice.name() + "/ratings").then().statusCode(200).extract().response());
-        JsonPath b = json(as(null).get("/api/players/" + bob.name() + "/ratings").then().statusCode(200).extract().response());
-        Rating aliceBefore = new Rating(a.getDouble("ratings[0].rating"), a.getDouble("ratings[0].deviation"),
-                a.getDouble("ratings[0].volatility"));
-        Rating bobBefore = new Rating(b.getDouble("ratings[0].rating"), b.getDouble("ratings[0].deviation"),
-                b.getDouble("ratings[0].volatility"));
+        // As stored, to full precision: payloads show whole points (docs/api.md, "One vocabulary").
+        Rating aliceBefore = stored(playerId(alice));
+        Rating bobBefore = stored(playerId(bob));
         UUID aliceId = playerId(alice);
 
         Game second = play(alice, bob, true);
@@ -552,9 +557,9 @@ public class RatingsTest {
         double asIfNew = glicko.update(bobBefore, List.of(new Outcome(new Rating(1500, 350, 0.06), 0)), 0).rating()
                 - bobBefore.rating();
         assertTrue(Math.abs(expected - asIfNew) > 1, expected + " vs " + asIfNew);
-        assertEquals(expected, ended.getDouble("seats[1].ratingDiff"), CENT);
+        assertEquals(Math.round(expected), ended.getLong("seats[1].ratingDiff"), "seats[1].ratingDiff: whole points");
         assertNull(ended.get("seats[0].ratingDiff"), "a revoked registration is rated no more");
-        assertEquals(aliceBefore.rating(), ended.getDouble("seats[0].rating"), CENT);
+        assertEquals(Math.round(aliceBefore.rating()), ended.getLong("seats[0].rating"), "seats[0].rating: whole points");
         assertEquals("0", count("select count(*) from ratings where player_id = ?", aliceId), "no rating comes back");
         assertEquals("1", count("select count(*) from rating_history where game_id = ?::uuid", second.id()));
     }

@@ -36,7 +36,8 @@ import java.util.regex.Pattern;
  * REST Assured filter before every {@code @QuarkusTest} class (a Quarkus test callback, so in the
  * class loader the tests run in). Requests to paths the document does not name (probes of unknown
  * routes) are not checked. The events of event streams are checked one by one as {@link SseClient}
- * reads them ({@link #checkEvent}).
+ * reads them ({@link #checkEvent}). Every JSON payload is also checked for what only a live payload
+ * shows of the contract's one vocabulary ({@link ResponseShapes}).
  */
 public class OpenApiValidation implements Filter, QuarkusTestBeforeClassCallback {
 
@@ -108,14 +109,17 @@ public class OpenApiValidation implements Filter, QuarkusTestBeforeClassCallback
         JsonSchema schema = COMPILED.computeIfAbsent(template + " " + method + " " + r.statusCode() + " " + type,
                 k -> compile(media.path("schema")));
         Set<ValidationMessage> errors;
+        JsonNode payload;
         try {
-            errors = schema.validate(JSON.readTree(body));
+            payload = JSON.readTree(body);
+            errors = schema.validate(payload);
         } catch (IOException e) {
             throw new AssertionError("not JSON: " + where + ": " + body, e);
         }
         if (!errors.isEmpty()) {
             throw new AssertionError("the body does not match openapi.yaml: " + where + ": " + errors + "\n" + body);
         }
+        ResponseShapes.check(payload, where);
     }
 
     /**
@@ -162,6 +166,14 @@ public class OpenApiValidation implements Filter, QuarkusTestBeforeClassCallback
                 validate(template + " GET event " + event + " data", content, JSON.readTree(data), where + " whose data");
             } catch (IOException e) {
                 throw new AssertionError("the data is not JSON: " + where + ": " + data, e);
+            }
+        }
+        ResponseShapes.checkEventName(event, where);
+        if (data != null && (data.startsWith("{") || data.startsWith("["))) {
+            try {
+                ResponseShapes.check(JSON.readTree(data), where + " (its data)");
+            } catch (IOException e) {
+                // Not JSON: the schema above says whether it may be so.
             }
         }
     }

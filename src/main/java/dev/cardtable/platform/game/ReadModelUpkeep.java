@@ -87,8 +87,7 @@ public class ReadModelUpkeep {
      * Game {@code gameId} is written in the current transaction by this build, which keeps its
      * read models: its mark goes as the transaction ends, whatever statements of it made the mark
      * (one {@code delete} for all the games of a transaction, before it commits); outside a
-     * transaction, at once. For writes that announce no {@link GameChanged} of their own, such
-     * as a record's import.
+     * transaction, at once. For writes that announce no {@link GameChanged} of their own.
      */
     public void announced(UUID gameId) {
         if (registry.getTransactionStatus() != Status.STATUS_ACTIVE) {
