@@ -1,5 +1,6 @@
 -- Accounts (docs/api.md, "Accounts and sessions"): a registered player's password and its
--- signed-in sessions. Only new tables: the previous release never reads them.
+-- signed-in sessions. This migration is expand only: two new tables, which the previous release,
+-- serving beside this one during a rolling update, never reads.
 --
 -- A password is stored as its Argon2id hash in the PHC string format
 -- ($argon2id$v=19$m=…,t=…,p=…$salt$hash), so that the parameters can change later and every
