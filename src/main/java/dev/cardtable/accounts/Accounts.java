@@ -9,6 +9,7 @@ import dev.cardtable.platform.game.RegisteredPlayers;
 import dev.cardtable.platform.http.RateLimitProblem;
 import dev.cardtable.platform.http.RateLimits;
 import dev.cardtable.players.PlayerRevoked;
+import io.quarkus.security.webauthn.WebAuthnCredentialRecord;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -42,6 +43,9 @@ public class Accounts {
 
     @Inject
     AccountStore store;
+
+    @Inject
+    PasskeyStore passkeys;
 
     @Inject
     RegisteredPlayers players;
@@ -89,6 +93,47 @@ public class Accounts {
             throw new GameException(Failure.SIGN_IN_FAILED, FAILED);
         }
         PlayerRow p = players.byId(found.get().playerId()).orElseThrow(() -> new GameException(Failure.SIGN_IN_FAILED, FAILED));
+        return open(p, userAgent);
+    }
+
+    /**
+     * Counts a passkey sign-in's try against {@code address}'s sign-in allowance, before the
+     * passkey is looked at.
+     *
+     * @throws GameException {@code rate-limited} past it
+     */
+    public void passkeyTry(String address) {
+        limit(RateLimits.Route.SIGN_IN, "address:" + address, "this address");
+    }
+
+    /**
+     * Signs in the player of {@code passkey}, a passkey the WebAuthn ceremony has just verified
+     * ({@code POST /api/sessions/passkey}), and records its signature counter.
+     *
+     * @throws GameException {@code sign-in-failed} when it belongs to no standing registration
+     */
+    public Opened signIn(WebAuthnCredentialRecord passkey, String userAgent) {
+        PlayerRow p = passkeys.player(passkey.getCredentialID()).flatMap(players::byId)
+                .orElseThrow(() -> new GameException(Failure.SIGN_IN_FAILED, "the passkey opens no account"));
+        passkeys.counter(passkey.getCredentialID(), passkey.getCounter());
+        return open(p, userAgent);
+    }
+
+    /**
+     * Adds {@code passkey}, just verified by the WebAuthn registration ceremony, to the player
+     * whose credential is {@code key} ({@code POST /api/account/passkeys}).
+     *
+     * @return its id (base64url) and when it was added
+     * @throws GameException as {@link #sessions}
+     */
+    public PasskeyView addPasskey(String key, WebAuthnCredentialRecord passkey) {
+        PlayerRow p = player(key);
+        Instant now = now();
+        passkeys.add(p.id(), passkey, now);
+        return new PasskeyView(passkey.getCredentialID(), now);
+    }
+
+    private Opened open(PlayerRow p, String userAgent) {
         String token = Credentials.newToken();
         Instant now = now();
         AccountStore.SessionRow row = new AccountStore.SessionRow(UUID.randomUUID(), Credentials.hash(token), now,
@@ -186,9 +231,10 @@ public class Accounts {
         return new AccountView(p.name(), p.createdAt());
     }
 
-    /** A registration ended: its password and sessions go with it, in the same transaction. */
+    /** A registration ended: its password, passkeys and sessions go with it, in the same transaction. */
     void revoked(@Observes PlayerRevoked e) {
         store.forget(e.playerId());
+        passkeys.forget(e.playerId());
     }
 
     private PlayerRow player(String key) {

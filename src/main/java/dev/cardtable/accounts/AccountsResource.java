@@ -4,7 +4,12 @@ import dev.cardtable.platform.Failure;
 import dev.cardtable.platform.GameException;
 import dev.cardtable.platform.game.PlayerSessions;
 import dev.cardtable.platform.game.RegisteredPlayers;
+import io.quarkus.security.webauthn.WebAuthnCredentialRecord;
+import io.quarkus.security.webauthn.WebAuthnSecurity;
+import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.CookieParam;
@@ -23,11 +28,14 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirements;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import java.time.Duration;
+import java.util.Map;
 import java.util.UUID;
 
 /**
@@ -41,8 +49,13 @@ import java.util.UUID;
 @Tag(name = "accounts")
 public class AccountsResource {
 
+    private static final Duration CEREMONY = Duration.ofSeconds(10);
+
     @Inject
     Accounts accounts;
+
+    @Inject
+    WebAuthnSecurity webAuthn;
 
     @GET
     @Path("/account")
@@ -136,6 +149,90 @@ public class AccountsResource {
         }
         accounts.end(key, session);
         return Response.noContent().build();
+    }
+
+    @POST
+    @Path("/account/passkeys/challenge")
+    @Operation(operationId = "passkeyRegistrationOptions", summary = "Start adding a passkey",
+            description = "The options for the browser's navigator.credentials.create() (WebAuthn), with a fresh challenge "
+                    + "kept in an encrypted cookie; send what the authenticator makes to POST /api/account/passkeys.")
+    @SecurityRequirement(name = "playerKey")
+    @APIResponse(responseCode = "200", description = "The creation options", content = @Content(schema = @Schema(ref = "PasskeyOptions")))
+    public Response passkeyChallenge(@Parameter(hidden = true) @HeaderParam(RegisteredPlayers.HEADER) String key,
+                                     @Context RoutingContext ctx) {
+        AccountView p = accounts.account(key);
+        var options = ceremony(() -> webAuthn.getRegisterChallenge(p.name(), p.name(), ctx), Failure.PASSKEY_REJECTED);
+        return Response.ok(webAuthn.toJsonString(options), MediaType.APPLICATION_JSON).build();
+    }
+
+    @POST
+    @Path("/account/passkeys")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(operationId = "addPasskey", summary = "Add a passkey",
+            description = "Verifies the credential the authenticator made for the challenge of POST "
+                    + "/api/account/passkeys/challenge and adds it to the player: it then signs the player in with "
+                    + "POST /api/sessions/passkey. A credential that does not verify is 422 passkey-rejected.")
+    @SecurityRequirement(name = "playerKey")
+    @APIResponse(responseCode = "201", description = "Added", content = @Content(schema = @Schema(ref = "Passkey")))
+    public Response addPasskey(@Parameter(hidden = true) @HeaderParam(RegisteredPlayers.HEADER) String key,
+                               @RequestBody(content = @Content(schema = @Schema(ref = "PasskeyCredential")))
+                               Map<String, Object> credential, @Context RoutingContext ctx) {
+        AccountView p = accounts.account(key);
+        if (credential == null) {
+            throw GameException.malformed("a JSON body with the authenticator's credential is required");
+        }
+        WebAuthnCredentialRecord record = ceremony(() -> webAuthn.register(p.name(), new JsonObject(credential), ctx),
+                Failure.PASSKEY_REJECTED);
+        return Response.status(Response.Status.CREATED).entity(accounts.addPasskey(key, record)).build();
+    }
+
+    @POST
+    @Path("/sessions/passkey/challenge")
+    @Operation(operationId = "passkeySignInOptions", summary = "Start signing in with a passkey",
+            description = "The options for the browser's navigator.credentials.get() (WebAuthn), with a fresh challenge kept "
+                    + "in an encrypted cookie. They name no account: the authenticator offers the passkeys it holds for "
+                    + "this site, so nothing tells whether a name has passkeys.")
+    @SecurityRequirements
+    @APIResponse(responseCode = "200", description = "The request options", content = @Content(schema = @Schema(ref = "PasskeyOptions")))
+    public Response passkeySignInChallenge(@Context RoutingContext ctx) {
+        var options = ceremony(() -> webAuthn.getLoginChallenge(null, ctx), Failure.SIGN_IN_FAILED);
+        return Response.ok(webAuthn.toJsonString(options), MediaType.APPLICATION_JSON).build();
+    }
+
+    @POST
+    @Path("/sessions/passkey")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(operationId = "signInWithPasskey", summary = "Sign in with a passkey",
+            description = "Verifies the authenticator's assertion for the challenge of POST /api/sessions/passkey/challenge and "
+                    + "signs its player in, as POST /api/sessions does with a password: the session is in an HttpOnly, "
+                    + "SameSite=Lax cookie. An assertion that does not verify is 401 sign-in-failed.")
+    @SecurityRequirements
+    @APIResponse(responseCode = "201", description = "Signed in; the session cookie is set",
+            content = @Content(schema = @Schema(ref = "SignedIn")))
+    public Response signInWithPasskey(@RequestBody(content = @Content(schema = @Schema(ref = "PasskeyCredential")))
+                                      Map<String, Object> assertion, @Context RoutingContext ctx,
+                                      @Parameter(hidden = true) @HeaderParam(HttpHeaders.USER_AGENT) String userAgent) {
+        HttpServerRequest http = ctx.request();
+        accounts.passkeyTry(http.remoteAddress() == null ? "unknown" : http.remoteAddress().hostAddress());
+        if (assertion == null) {
+            throw GameException.malformed("a JSON body with the authenticator's assertion is required");
+        }
+        WebAuthnCredentialRecord record = ceremony(() -> webAuthn.login(new JsonObject(assertion), ctx), Failure.SIGN_IN_FAILED);
+        Accounts.Opened opened = accounts.signIn(record, userAgent);
+        return Response.status(Response.Status.CREATED).entity(opened.answer())
+                .header(HttpHeaders.SET_COOKIE, cookie(opened.token(), opened.maxAgeSeconds(), http)).build();
+    }
+
+    /** Runs a WebAuthn ceremony's step to its end; one that fails is {@code failure}, saying nothing more. */
+    private static <T> T ceremony(java.util.function.Supplier<Uni<T>> step, Failure failure) {
+        try {
+            return step.get().await().atMost(CEREMONY);
+        } catch (GameException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new GameException(failure, failure == Failure.SIGN_IN_FAILED ? "the passkey did not sign in"
+                    : "the passkey did not verify for this account and challenge; start again with a new challenge");
+        }
     }
 
     private static Response clearing(HttpServerRequest http) {

@@ -55,6 +55,7 @@ public enum Failure {
     RATED_NO_HUMAN(422, "rated-no-human", "Rated game without a human seat"),
     CHALLENGE_SELF(422, "challenge-self", "Challenge to oneself"),
     PASSWORD_UNACCEPTABLE(422, "password-unacceptable", "Password unacceptable"),
+    PASSKEY_REJECTED(422, "passkey-rejected", "Passkey rejected"),
     TWO_PLAYER_GAME_TYPE(422, "two-player-game-type", "Not a two-player game type"),
     RATING_RANGE_UNRATED(422, "rating-range-unrated", "Rating range on an unrated game"),
     RATING_RANGE_NO_OPEN_SEAT(422, "rating-range-no-open-seat", "Rating range without an open seat"),

@@ -59,7 +59,8 @@ public class SessionCookies {
             return ProblemMapper.problem(Failure.PLAYER_KEY_INVALID, "that is not a player key: a session is sent "
                     + "as its cookie", Map.of(), ctx.getUriInfo());
         }
-        boolean signIn = "POST".equals(ctx.getMethod()) && (path.equals("/api/sessions") || path.equals("/api/sessions/"));
+        boolean signIn = "POST".equals(ctx.getMethod()) && (path.equals("/api/sessions") || path.equals("/api/sessions/")
+                || path.startsWith("/api/sessions/passkey"));
         if (signIn) {
             String from = ctx.getHeaderString("Origin");
             return from == null || from.equalsIgnoreCase(own(http)) ? null : crossSite(ctx);
