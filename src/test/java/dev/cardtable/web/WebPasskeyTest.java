@@ -113,6 +113,36 @@ class WebPasskeyTest extends BrowserTest {
     }
 
     @Test
+    void theYouPageAddsAPasskeyAndSignsInWithIt() {
+        String name = PlayersTest.unique("pkui").toLowerCase();
+        String key = PlayersTest.register(name);
+        io.restassured.RestAssured.given().contentType("application/json").header("X-Player-Key", key)
+                .body(Map.of("password", "a password for passkeys")).post("/api/account/password").then().statusCode(204);
+        try (Browser b = WebFeaturesTest.desktop()) {
+            b.open(root + "#/me");
+            WebFeaturesTest.onPage(b, "me");
+            ((HasVirtualAuthenticator) b.driver()).addVirtualAuthenticator(new VirtualAuthenticatorOptions()
+                    .setProtocol(VirtualAuthenticatorOptions.Protocol.CTAP2)
+                    .setTransport(VirtualAuthenticatorOptions.Transport.INTERNAL)
+                    .setHasResidentKey(true).setHasUserVerification(true).setIsUserVerified(true));
+            WebFeaturesTest.type(b, "#sign-in-name", name);
+            WebFeaturesTest.type(b, "#sign-in-password", "a password for passkeys");
+            b.click("#sign-in-button");
+            b.visible("#add-passkey");
+            b.click("#add-passkey");
+            b.await(d -> b.text("#status").contains("passkey is added") ? true : null);
+            WebFeaturesTest.accessible(b, "signed in, a passkey added");
+            b.click("#sign-out");
+            b.visible("#passkey-sign-in");
+            b.click("#passkey-sign-in");
+            b.visible("#sign-out");
+            assertEquals(name, b.text("#me-name"));
+            String kept = (String) b.script("return JSON.stringify(localStorage) + JSON.stringify(sessionStorage) + document.cookie");
+            assertFalse(kept.contains(key), kept);
+        }
+    }
+
+    @Test
     void aForgedAssertionSignsNoOneIn() {
         // Straight at the API: an assertion the server never challenged is refused like a wrong password.
         io.restassured.response.Response r = io.restassured.RestAssured.given().contentType("application/json")
