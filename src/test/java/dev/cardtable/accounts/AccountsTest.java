@@ -102,7 +102,8 @@ public class AccountsTest {
                 (String) r.path("session.id")));
         assertEquals("0", Db.scalar("select count(*) from account_sessions where token_hash = ?", token));
 
-        json().cookie("cardtable_session", token).get("/api/account").then().statusCode(200).body("name", equalTo(a[0]));
+        json().cookie("cardtable_session", token).get("/api/account").then().statusCode(200).body("name", equalTo(a[0]))
+                .header("Cache-Control", equalTo("private, no-cache")); // no shared cache keeps a signed-in answer
         // A game created with the session seats the player verified, as the key would.
         String id = session(token).body(Map.of("type", "scoundrel", "seats", List.of(Map.of("name", a[0]))))
                 .post("/api/games").then().statusCode(201).extract().path("id");
