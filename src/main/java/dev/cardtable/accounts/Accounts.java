@@ -133,6 +133,28 @@ public class Accounts {
         return new PasskeyView(passkey.getCredentialID(), now);
     }
 
+    /**
+     * The passkeys of the player whose credential is {@code key}, newest first.
+     *
+     * @throws GameException as {@link #sessions}
+     */
+    public PasskeyList passkeys(String key) {
+        return new PasskeyList(passkeys.list(player(key).id()));
+    }
+
+    /**
+     * Removes passkey {@code id} of the player whose credential is {@code key}: it signs no one in
+     * any more (the authenticator may still hold it).
+     *
+     * @throws GameException as {@link #sessions}; {@code passkey-not-found} (404) when that player has no
+     *                       passkey {@code id}
+     */
+    public void removePasskey(String key, String id) {
+        if (!passkeys.remove(player(key).id(), id)) {
+            throw new GameException(Failure.PASSKEY_NOT_FOUND, "this player has no passkey '" + id + "'");
+        }
+    }
+
     private Opened open(PlayerRow p, String userAgent) {
         String token = Credentials.newToken();
         Instant now = now();

@@ -186,6 +186,28 @@ public class AccountsResource {
         return Response.status(Response.Status.CREATED).entity(accounts.addPasskey(key, record)).build();
     }
 
+    @GET
+    @Path("/account/passkeys")
+    @Operation(operationId = "listPasskeys", summary = "List the player's passkeys",
+            description = "The player's passkeys, newest first: their ids and when they were added.")
+    @SecurityRequirement(name = "playerKey")
+    @APIResponse(responseCode = "200", description = "The passkeys", content = @Content(schema = @Schema(ref = "PasskeyList")))
+    public PasskeyList passkeys(@Parameter(hidden = true) @HeaderParam(RegisteredPlayers.HEADER) String key) {
+        return accounts.passkeys(key);
+    }
+
+    @DELETE
+    @Path("/account/passkeys/{id}")
+    @Operation(operationId = "removePasskey", summary = "Remove a passkey",
+            description = "Removes the player's passkey {id}: it signs no one in any more.")
+    @SecurityRequirement(name = "playerKey")
+    @APIResponse(responseCode = "204", description = "Removed")
+    public Response removePasskey(@PathParam("id") String id,
+                                  @Parameter(hidden = true) @HeaderParam(RegisteredPlayers.HEADER) String key) {
+        accounts.removePasskey(key, id);
+        return Response.noContent().build();
+    }
+
     @POST
     @Path("/sessions/passkey/challenge")
     @Operation(operationId = "passkeySignInOptions", summary = "Start signing in with a passkey",

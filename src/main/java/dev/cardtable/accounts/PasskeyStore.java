@@ -86,6 +86,34 @@ public class PasskeyStore {
         });
     }
 
+    /** Player {@code playerId}'s passkeys, newest first. */
+    public List<PasskeyView> list(UUID playerId) {
+        return db.work(c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "select credential_id, created_at from account_passkeys where player_id = ? order by created_at desc, credential_id")) {
+                ps.setObject(1, playerId);
+                List<PasskeyView> out = new ArrayList<>();
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(new PasskeyView(rs.getString(1), SqlTimes.time(rs, 2)));
+                    }
+                }
+                return out;
+            }
+        });
+    }
+
+    /** Removes player {@code playerId}'s passkey {@code id}; false when it has none of that id. */
+    public boolean remove(UUID playerId, String id) {
+        return db.work(c -> {
+            try (PreparedStatement ps = c.prepareStatement("delete from account_passkeys where player_id = ? and credential_id = ?")) {
+                ps.setObject(1, playerId);
+                ps.setString(2, id);
+                return ps.executeUpdate() == 1;
+            }
+        });
+    }
+
     /** Records passkey {@code id}'s signature counter after a sign-in. */
     public void counter(String id, long counter) {
         db.work(c -> {

@@ -3,7 +3,7 @@ package dev.cardtable.accounts;
 import java.time.Instant;
 
 /**
- * A passkey just added.
+ * A passkey of the player.
  *
  * @param id        its credential id (base64url)
  * @param createdAt when it was added

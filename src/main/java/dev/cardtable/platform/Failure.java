@@ -23,6 +23,7 @@ public enum Failure {
     CHALLENGE_NOT_FOUND(404, "challenge-not-found", "Challenge not found"),
     SEEK_NOT_FOUND(404, "seek-not-found", "Seek not found"),
     SESSION_NOT_FOUND(404, "session-not-found", "Session not found"),
+    PASSKEY_NOT_FOUND(404, "passkey-not-found", "Passkey not found"),
     METHOD_NOT_ALLOWED(405, "method-not-allowed", "Method not allowed"),
     NOT_ACCEPTABLE(406, "not-acceptable", "Not acceptable"),
     NOT_YOUR_TURN(409, "not-your-turn", "Not your turn"),

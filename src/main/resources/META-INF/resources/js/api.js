@@ -200,6 +200,18 @@ export async function addPasskey() {
   return request('POST', '/account/passkeys', { body: credential.toJSON(), playerKey: p && p.key });
 }
 
+/** `GET /api/account/passkeys`: `{items:[{id, createdAt}]}`. */
+export async function passkeys() {
+  const p = player();
+  return request('GET', '/account/passkeys', { playerKey: p && p.key });
+}
+
+/** `DELETE /api/account/passkeys/{id}`. */
+export async function removePasskey(id) {
+  const p = player();
+  return request('DELETE', `/account/passkeys/${enc(id)}`, { playerKey: p && p.key });
+}
+
 /** Signs in with a passkey the authenticator offers (the options name no account). */
 export async function passkeySignIn() {
   const options = await request('POST', '/sessions/passkey/challenge');

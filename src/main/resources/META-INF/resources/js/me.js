@@ -38,6 +38,12 @@ function passwordForm(p, ctx, onSet) {
 
 async function signedInPage(show, ctx, a) {
   const list = await api.sessions();
+  const keys = await api.passkeys();
+  const passkeyList = h('ul', { id: 'passkeys' }, keys.items.map((k, i) => h('li', {},
+    h('span', {}, `Passkey ${keys.items.length - i}, added `, when(k.createdAt)),
+    h('button', { class: 'secondary', onclick: async () => {
+      try { await api.removePasskey(k.id); say('The passkey is removed: it signs no one in any more.'); ctx.route(); } catch (e) { say(e.message, true); }
+    } }, 'Remove', h('span', { class: 'sr-only' }, ` passkey ${keys.items.length - i}`)))));
   const sessions = h('ul', { id: 'sessions' }, list.items.map((s) => h('li', {},
     h('span', {}, s.current ? 'This browser' : (s.userAgent || 'Another device'), ', signed in ', when(s.createdAt)),
     s.current ? null : h('button', { class: 'secondary', onclick: async () => {
@@ -54,9 +60,10 @@ async function signedInPage(show, ctx, a) {
       passwordForm({ name: a.name, session: true }, ctx, async () => { say('The password is set.'); ctx.route(); }),
       h('section', { class: 'card-panel' }, h('h2', {}, 'Passkeys'),
         h('p', {}, 'A passkey signs you in with this device’s screen lock or a security key: nothing to type, nothing to steal.'),
+        passkeyList,
         api.passkeysSupported()
           ? h('button', { id: 'add-passkey', onclick: async () => {
-            try { await api.addPasskey(); say('The passkey is added: sign in with it from now on.'); } catch (e) { say(e.message, true); }
+            try { await api.addPasskey(); ctx.route(); say('The passkey is added: sign in with it from now on.'); } catch (e) { say(e.message, true); }
           } }, 'Add a passkey')
           : h('p', {}, 'This browser cannot make passkeys.')),
       h('section', { class: 'card-panel' }, h('h2', {}, 'Sessions'), sessions,

@@ -98,17 +98,31 @@ class WebPasskeyTest extends BrowserTest {
 
             String out = run(b, SIGN_OUT);
             assertEquals("{\"status\":204,\"account\":401}", out);
+            // The player lists its passkey by the authenticator's credential id.
+            String credentialId = java.util.Base64.getUrlEncoder().withoutPadding()
+                    .encodeToString(authenticator.getCredentials().getFirst().getId());
+            io.restassured.RestAssured.given().header("X-Player-Key", key).get("/api/account/passkeys").then().statusCode(200)
+                    .body("items.id", org.hamcrest.Matchers.contains(credentialId));
 
             String again = run(b, SIGN_IN);
             assertTrue(again.contains("\"status\":201") && again.contains("\"account\":200"), again);
+
+            // Removed on the server, the passkey signs no one in, though the authenticator still holds it.
+            run(b, SIGN_OUT);
+            io.restassured.RestAssured.given().header("X-Player-Key", key).delete("/api/account/passkeys/" + credentialId)
+                    .then().statusCode(204);
+            io.restassured.RestAssured.given().header("X-Player-Key", key).delete("/api/account/passkeys/" + credentialId)
+                    .then().statusCode(404).body("code", org.hamcrest.Matchers.equalTo("passkey-not-found"));
+            String removed = run(b, SIGN_IN);
+            assertTrue(removed.contains("\"status\":401") && removed.contains("sign-in-failed"), removed);
+            assertEquals("0", Db.scalar("select count(*) from account_sessions s join players p on p.id = s.player_id "
+                    + "where p.name = ?", name));
 
             // Without the passkey in the authenticator, signing in fails, and says nothing of the account.
             authenticator.removeAllCredentials();
             run(b, SIGN_OUT);
             String none = run(b, "try {" + SIGN_IN + "} catch (e) { return {refused: e.name}; }");
             assertEquals("{\"refused\":\"NotAllowedError\"}", none);
-            assertEquals("0", Db.scalar("select count(*) from account_sessions s join players p on p.id = s.player_id "
-                    + "where p.name = ?", name), "signed out twice: no session is left");
         }
     }
 
@@ -131,6 +145,7 @@ class WebPasskeyTest extends BrowserTest {
             b.visible("#add-passkey");
             b.click("#add-passkey");
             b.await(d -> b.text("#status").contains("passkey is added") ? true : null);
+            assertEquals(1, b.all("#passkeys li").size());
             WebFeaturesTest.accessible(b, "signed in, a passkey added");
             b.click("#sign-out");
             b.visible("#passkey-sign-in");

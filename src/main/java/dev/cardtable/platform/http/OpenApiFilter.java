@@ -49,6 +49,8 @@ public class OpenApiFilter implements OASFilter {
             Map.entry("DELETE /api/sessions/{id}", Set.of(401, 404)),
             Map.entry("POST /api/account/passkeys/challenge", Set.of(401, 422)),
             Map.entry("POST /api/account/passkeys", Set.of(401, 413, 422)),
+            Map.entry("GET /api/account/passkeys", Set.of(401)),
+            Map.entry("DELETE /api/account/passkeys/{id}", Set.of(401, 404)),
             Map.entry("POST /api/sessions/passkey/challenge", Set.of(401)),
             Map.entry("POST /api/sessions/passkey", Set.of(401, 413)),
             Map.entry("POST /api/challenges", Set.of(401, 404, 413, 415, 422, 429)),
