@@ -96,12 +96,23 @@ const PLAYER_KEY = 'cardtable.player';
 /** The signed-in account, `{name}`, as `GET /api/account` said at start or sign-in; null when signed out. */
 let account = null;
 
-/** Asks the server who the session cookie (if any) signs in as; call once before the first page. */
+// Only whether this browser signed in (the name, never a key or the session) is kept, so that a
+// browser that never did asks nothing at start (and logs no 401).
+const SIGNED_IN = 'cardtable.signedIn';
+
+function signedInAs(name) {
+  account = name ? { name } : null;
+  if (name) localStorage.setItem(SIGNED_IN, name);
+  else localStorage.removeItem(SIGNED_IN);
+}
+
+/** Asks the server who the session cookie signs in as, when this browser signed in; call once before the first page. */
 export async function loadAccount() {
+  if (!localStorage.getItem(SIGNED_IN)) return null;
   try {
-    account = { name: (await request('GET', '/account')).name };
+    signedInAs((await request('GET', '/account')).name);
   } catch {
-    account = null;
+    signedInAs(null); // ended elsewhere, or expired
   }
   return account;
 }
@@ -149,7 +160,7 @@ function keyFor(name) {
 /** `POST /api/sessions`: signs in with a password; the key kept here, if any, is forgotten. */
 export async function signIn(name, password) {
   const r = await request('POST', '/sessions', { body: { name, password } });
-  account = { name: r.name };
+  signedInAs(r.name);
   forgetPlayer();
   return r;
 }
@@ -157,7 +168,7 @@ export async function signIn(name, password) {
 /** `DELETE /api/sessions/current`: ends this browser's session and clears its cookie. */
 export async function signOut() {
   await request('DELETE', '/sessions/current');
-  account = null;
+  signedInAs(null);
 }
 
 /** `POST /api/account/password` with the session or the kept key; `current` when one is set. */
@@ -183,7 +194,7 @@ export async function endSession(id) {
 export async function endAllSessions() {
   const p = player();
   await request('DELETE', '/sessions', { playerKey: p && p.key });
-  if (account) account = null;
+  if (account) signedInAs(null);
 }
 
 /** Whether this browser can make and use passkeys. */
@@ -217,7 +228,7 @@ export async function passkeySignIn() {
   const options = await request('POST', '/sessions/passkey/challenge');
   const assertion = await navigator.credentials.get({ publicKey: PublicKeyCredential.parseRequestOptionsFromJSON(options) });
   const r = await request('POST', '/sessions/passkey', { body: assertion.toJSON() });
-  account = { name: r.name };
+  signedInAs(r.name);
   forgetPlayer();
   return r;
 }
