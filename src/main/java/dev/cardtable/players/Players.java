@@ -6,6 +6,7 @@ import dev.cardtable.platform.GameException;
 import dev.cardtable.platform.Names;
 import dev.cardtable.platform.game.GameWriter;
 import dev.cardtable.platform.game.PlayerRow;
+import dev.cardtable.platform.game.PlayerSessions;
 import dev.cardtable.platform.game.RegisteredPlayers;
 import dev.cardtable.platform.game.SeatKind;
 import dev.cardtable.platform.game.SeatRow;
@@ -33,10 +34,11 @@ public class Players implements RegisteredPlayers {
     @Inject
     Event<PlayerRotated> rotated;
 
-    /** The header that carries a player key. */
-
     @Inject
     PlayerStore store;
+
+    @Inject
+    PlayerSessions sessions;
 
     @Inject
     GameWriter writer;
@@ -75,7 +77,7 @@ public class Players implements RegisteredPlayers {
         PlayerRow p = owner(name, key);
         String fresh = Credentials.newToken();
         java.time.Instant now = writer.now();
-        if (!store.rotate(p.id(), Credentials.hash(key.trim()), Credentials.hash(fresh), now)) {
+        if (!store.rotate(p.id(), currentHash(p, key), Credentials.hash(fresh), now)) {
             throw stale();
         }
         rotated.fire(new PlayerRotated(p.id(), now));
@@ -93,7 +95,7 @@ public class Players implements RegisteredPlayers {
     public void revoke(String name, String key) {
         PlayerRow p = owner(name, key);
         java.time.Instant now = writer.now();
-        if (!store.revoke(p.id(), Credentials.hash(key.trim()), now)) {
+        if (!store.revoke(p.id(), currentHash(p, key), now)) {
             throw stale();
         }
         revoked.fire(new PlayerRevoked(p.id(), now));
@@ -108,6 +110,15 @@ public class Players implements RegisteredPlayers {
                 + "meanwhile");
     }
 
+    /**
+     * The hash the key must still have when the registration is locked: the key's own, or, for a
+     * request signed in by a session (which holds no key), the key as it was when the session was
+     * checked, so that a session recovers a lost key ({@code docs/api.md}, "Accounts and sessions").
+     */
+    private String currentHash(PlayerRow p, String key) {
+        return PlayerSessions.isSession(key) ? store.keyHash(p.id()).orElseThrow(Players::stale) : Credentials.hash(key.trim());
+    }
+
     private PlayerRow owner(String name, String key) {
         PlayerRow p = required(key, "this request needs '" + HEADER + ": <player key>'");
         if (!p.name().equalsIgnoreCase(name)) { // a registered name is one name in any case
@@ -119,17 +130,27 @@ public class Players implements RegisteredPlayers {
     }
 
     /**
-     * The registered player whose key {@code key} is; empty for no key (null or blank). Must be
-     * called inside a transaction.
+     * The registered player whose key {@code key} is; empty for no key (null or blank). This is the
+     * one check of a player's credential: a session's token marked by the edge
+     * ({@link PlayerSessions#PREFIX}) is checked here too. Must be called inside a transaction.
      *
-     * @throws GameException {@code player-key-invalid} for a key that opens no standing registration
+     * @throws GameException {@code player-key-invalid} for a key that opens no standing registration,
+     *                       {@code session-invalid} for a session that is unknown, ended or expired
      */
     public Optional<PlayerRow> holder(String key) {
         if (key == null || key.isBlank()) {
             return Optional.empty();
         }
+        if (PlayerSessions.isSession(key)) {
+            return Optional.of(sessionHolder(key).orElseThrow(() -> new GameException(Failure.SESSION_INVALID,
+                    "the session is unknown, ended or expired: sign in again")));
+        }
         return Optional.of(store.byKey(Credentials.hash(key.trim())).orElseThrow(() ->
                 new GameException(Failure.PLAYER_KEY_INVALID, "the player key is unknown, rotated or revoked")));
+    }
+
+    private Optional<PlayerRow> sessionHolder(String marked) {
+        return sessions.player(marked.substring(PlayerSessions.PREFIX.length())).flatMap(store::byId);
     }
 
     @Override
@@ -137,6 +158,9 @@ public class Players implements RegisteredPlayers {
     public Optional<java.util.UUID> playerOf(String key) {
         if (key == null || key.isBlank()) {
             return Optional.empty();
+        }
+        if (PlayerSessions.isSession(key)) {
+            return sessionHolder(key).map(PlayerRow::id);
         }
         return store.byKey(Credentials.hash(key.trim())).map(PlayerRow::id);
     }

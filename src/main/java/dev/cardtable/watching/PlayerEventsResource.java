@@ -3,7 +3,6 @@ package dev.cardtable.watching;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.cardtable.platform.Credentials;
 import dev.cardtable.platform.GameException;
 import dev.cardtable.platform.game.PlayerRow;
 import dev.cardtable.platform.game.RegisteredPlayers;
@@ -60,6 +59,9 @@ public class PlayerEventsResource {
     StreamTickets tickets;
 
     @Inject
+    RegisteredPlayers players;
+
+    @Inject
     SseStreams streams;
 
     @Inject
@@ -80,7 +82,7 @@ public class PlayerEventsResource {
                            @Parameter(description = "The player's key", required = true)
                            @HeaderParam(RegisteredPlayers.HEADER) String key) {
         PlayerRow p = events.owner(name, key);
-        return Response.status(Response.Status.CREATED).entity(tickets.issuePlayer(p.id(), Credentials.hash(key.trim())))
+        return Response.status(Response.Status.CREATED).entity(tickets.issuePlayer(p.id(), players.keyHash(p.id()).orElseThrow()))
                 .build();
     }
 

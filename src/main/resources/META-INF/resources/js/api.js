@@ -17,7 +17,7 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, path, { token, body, playerKey } = {}) {
+async function request(method, path, { token, body, playerKey, anonymous } = {}) {
   const headers = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (playerKey) headers['X-Player-Key'] = playerKey;
@@ -27,6 +27,8 @@ async function request(method, path, { token, body, playerKey } = {}) {
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
     cache: 'no-store',
+    // The session cookie goes along (same origin) unless the request is for someone else's seat.
+    credentials: anonymous ? 'omit' : 'same-origin',
   });
   const text = await response.text();
   const json = text ? JSON.parse(text) : null;
@@ -83,13 +85,49 @@ export async function gameTypes() {
 }
 
 // ---- the registered player ----------------------------------------------------------------------
-// A registered name and its player key (docs/api.md, "Players and keys") are kept in localStorage,
-// so that every game this browser starts or joins under that name seats the player verified.
+// Signed in (docs/api.md, "Accounts and sessions"), the player is a session in an HttpOnly cookie
+// that no script reads: the browser sends it, and nothing here keeps the key. Without a session, a
+// registered name and its player key (docs/api.md, "Players and keys") may still be kept in
+// localStorage, so that every game this browser starts or joins under that name seats the player
+// verified; signing in forgets it.
 
 const PLAYER_KEY = 'cardtable.player';
 
-/** The registered player this browser holds the key of, `{name, key}`, or null. */
+/** The signed-in account, `{name}`, as `GET /api/account` said at start or sign-in; null when signed out. */
+let account = null;
+
+// Only whether this browser signed in (the name, never a key or the session) is kept, so that a
+// browser that never did asks nothing at start (and logs no 401).
+const SIGNED_IN = 'cardtable.signedIn';
+
+function signedInAs(name) {
+  account = name ? { name } : null;
+  if (name) localStorage.setItem(SIGNED_IN, name);
+  else localStorage.removeItem(SIGNED_IN);
+}
+
+/** Asks the server who the session cookie signs in as, when this browser signed in; call once before the first page. */
+export async function loadAccount() {
+  if (!localStorage.getItem(SIGNED_IN)) return null;
+  try {
+    signedInAs((await request('GET', '/account')).name);
+  } catch {
+    signedInAs(null); // ended elsewhere, or expired
+  }
+  return account;
+}
+
+/** The signed-in account `{name}`, or null. */
+export function signedIn() {
+  return account;
+}
+
+/**
+ * This browser's registered player: `{name, session: true}` when signed in (requests then carry
+ * the cookie), else `{name, key}` when it holds the key, else null.
+ */
 export function player() {
+  if (account) return { name: account.name, session: true };
   try {
     const p = JSON.parse(localStorage.getItem(PLAYER_KEY) || 'null');
     return p && p.name && p.key ? p : null;
@@ -108,11 +146,93 @@ export function forgetPlayer() {
   localStorage.removeItem(PLAYER_KEY);
 }
 
-/** The key to send when `name` is this browser's registered player (names compare without case). */
-function keyFor(name) {
+/** Whether `name` is this browser's registered player (names compare without case). */
+function mine(name) {
   const p = player();
-  return p && name && p.name.toLowerCase() === String(name).toLowerCase() ? p.key : undefined;
+  return Boolean(p && name && p.name.toLowerCase() === String(name).toLowerCase());
 }
+
+/** The key to send when `name` is this browser's registered player (none when signed in: the cookie goes). */
+function keyFor(name) {
+  return mine(name) ? player().key : undefined;
+}
+
+/** `POST /api/sessions`: signs in with a password; the key kept here, if any, is forgotten. */
+export async function signIn(name, password) {
+  const r = await request('POST', '/sessions', { body: { name, password } });
+  signedInAs(r.name);
+  forgetPlayer();
+  return r;
+}
+
+/** `DELETE /api/sessions/current`: ends this browser's session and clears its cookie. */
+export async function signOut() {
+  await request('DELETE', '/sessions/current');
+  signedInAs(null);
+}
+
+/** `POST /api/account/password` with the session or the kept key; `current` when one is set. */
+export async function setPassword(password, current) {
+  const p = player();
+  const body = current ? { password, currentPassword: current } : { password };
+  return request('POST', '/account/password', { body, playerKey: p && p.key });
+}
+
+/** `GET /api/sessions`: `{items:[{id, createdAt, expiresAt, userAgent, current}]}`. */
+export async function sessions() {
+  const p = player();
+  return request('GET', '/sessions', { playerKey: p && p.key });
+}
+
+/** `DELETE /api/sessions/{id}`. */
+export async function endSession(id) {
+  const p = player();
+  return request('DELETE', `/sessions/${enc(id)}`, { playerKey: p && p.key });
+}
+
+/** `DELETE /api/sessions`: every session of the player ends, this one too. */
+export async function endAllSessions() {
+  const p = player();
+  await request('DELETE', '/sessions', { playerKey: p && p.key });
+  if (account) signedInAs(null);
+}
+
+/** Whether this browser can make and use passkeys. */
+export function passkeysSupported() {
+  return Boolean(window.PublicKeyCredential && navigator.credentials
+    && PublicKeyCredential.parseCreationOptionsFromJSON && PublicKeyCredential.parseRequestOptionsFromJSON);
+}
+
+/** Adds a passkey made by this browser's authenticator to the signed-in player (or the key holder). */
+export async function addPasskey() {
+  const p = player();
+  const options = await request('POST', '/account/passkeys/challenge', { playerKey: p && p.key });
+  const credential = await navigator.credentials.create({ publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(options) });
+  return request('POST', '/account/passkeys', { body: credential.toJSON(), playerKey: p && p.key });
+}
+
+/** `GET /api/account/passkeys`: `{items:[{id, createdAt}]}`. */
+export async function passkeys() {
+  const p = player();
+  return request('GET', '/account/passkeys', { playerKey: p && p.key });
+}
+
+/** `DELETE /api/account/passkeys/{id}`. */
+export async function removePasskey(id) {
+  const p = player();
+  return request('DELETE', `/account/passkeys/${enc(id)}`, { playerKey: p && p.key });
+}
+
+/** Signs in with a passkey the authenticator offers (the options name no account). */
+export async function passkeySignIn() {
+  const options = await request('POST', '/sessions/passkey/challenge');
+  const assertion = await navigator.credentials.get({ publicKey: PublicKeyCredential.parseRequestOptionsFromJSON(options) });
+  const r = await request('POST', '/sessions/passkey', { body: assertion.toJSON() });
+  signedInAs(r.name);
+  forgetPlayer();
+  return r;
+}
+
 
 /** `POST /api/players`: registers `name`; keeps and returns `{name, key, createdAt}`. */
 export async function register(name) {
@@ -121,11 +241,14 @@ export async function register(name) {
   return created;
 }
 
-/** `POST /api/players/{name}/key` with the kept key: a new key, kept in place of the old one. */
+/**
+ * `POST /api/players/{name}/key` with the kept key or the session: a new key. Kept in place of the
+ * old one when this browser keeps the key; signed in, it is only returned, to be shown once.
+ */
 export async function rotateKey() {
   const p = player();
   const renewed = await request('POST', `/players/${enc(p.name)}/key`, { playerKey: p.key });
-  keepPlayer(renewed.name, renewed.key);
+  if (!p.session) keepPlayer(renewed.name, renewed.key);
   return renewed;
 }
 
@@ -152,15 +275,16 @@ export async function streaks(name) {
  */
 export async function createGame(body) {
   const clean = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== '' && v !== null && v !== false));
-  const human = (body.seats || []).find((s) => s.name && keyFor(s.name));
-  const created = await request('POST', '/games', { body: clean, playerKey: human ? keyFor(human.name) : undefined });
+  const human = (body.seats || []).find((s) => s.name && mine(s.name));
+  const created = await request('POST', '/games', { body: clean, playerKey: human ? keyFor(human.name) : undefined,
+    anonymous: !(human && mine(human.name)) });
   storeCredentials(created.id, created.credentials);
   return created;
 }
 
 /** Takes open seat `seat` of `gameId` as `name`; keeps the token. Returns the game as the new seat sees it. */
 export async function takeSeat(gameId, seat, name) {
-  const taken = await request('POST', `/games/${enc(gameId)}/seats/${seat}`, { body: { name }, playerKey: keyFor(name) });
+  const taken = await request('POST', `/games/${enc(gameId)}/seats/${seat}`, { body: { name }, playerKey: keyFor(name), anonymous: !mine(name) });
   storeCredentials(gameId, taken.credentials);
   return taken;
 }

@@ -2,7 +2,8 @@
 //   #/                 new game (Scoundrel; Dazzle against a computer or a second person), load a record
 //   #/lobby            games waiting for players, live; open one, take a seat, cancel one's own
 //   #/daily[/ruleset]  today's daily deal, its board and the all-time table
-//   #/me               register a name, keep, copy or paste its player key
+//   #/me               register a name, sign in and out (password or passkey), the password,
+//                      passkeys and sessions; keep, copy or paste its player key
 //   #/game/{id}        play or watch a game live; take its open seat
 //   #/replay/{id}      step through a game position by position
 //   #/history?…        browse games; #/player/{name}: a player's ratings, statistics, streaks and games
@@ -18,6 +19,7 @@ import { dailyPage } from './daily.js';
 import { mePage } from './me.js';
 import { ratingsPage } from './ratings.js';
 import { followPlayer } from './social.js';
+import * as api from './api.js';
 
 const app = document.getElementById('app');
 let keys = new Map();
@@ -104,4 +106,5 @@ document.querySelector('a.skip').addEventListener('click', (ev) => {
 });
 
 window.addEventListener('hashchange', route);
-route();
+// Who the session cookie signs in as, if anyone, before the first page (api.js, "the registered player").
+api.loadAccount().finally(route);

@@ -25,7 +25,9 @@ import java.util.TreeSet;
  * the {@code Consistency-Token} parameter of the reads a standby may serve ({@code docs/api.md},
  * "Consistency tokens"). Each operation declares its own security on its resource method
  * ({@code @SecurityRequirement}); the player key's header is then said by its scheme
- * ({@code playerKey}) and not again as a parameter.
+ * ({@code playerKey}) and not again as a parameter, and the session cookie, which the edge hands to
+ * that same header ({@link SessionCookies}), is added as the other way ({@code session}). Every
+ * {@code POST} and {@code DELETE} may meet {@code 403 cross-site-request}.
  */
 public class OpenApiFilter implements OASFilter {
 
@@ -38,6 +40,19 @@ public class OpenApiFilter implements OASFilter {
     /** Operations, as "METHOD path", and the statuses each adds to {@link #ANY}. */
     private static final Map<String, Set<Integer>> ERRORS = Map.ofEntries(
             Map.entry("GET /api/game-types", Set.of()),
+            Map.entry("GET /api/account", Set.of(401)),
+            Map.entry("POST /api/account/password", Set.of(401, 403, 413, 422)),
+            Map.entry("POST /api/sessions", Set.of(401, 413)),
+            Map.entry("GET /api/sessions", Set.of(401)),
+            Map.entry("DELETE /api/sessions", Set.of(401)),
+            Map.entry("DELETE /api/sessions/current", Set.of()),
+            Map.entry("DELETE /api/sessions/{id}", Set.of(401, 404)),
+            Map.entry("POST /api/account/passkeys/challenge", Set.of(401, 422)),
+            Map.entry("POST /api/account/passkeys", Set.of(401, 413, 422)),
+            Map.entry("GET /api/account/passkeys", Set.of(401)),
+            Map.entry("DELETE /api/account/passkeys/{id}", Set.of(401, 404)),
+            Map.entry("POST /api/sessions/passkey/challenge", Set.of(401)),
+            Map.entry("POST /api/sessions/passkey", Set.of(401, 413)),
             Map.entry("POST /api/challenges", Set.of(401, 404, 413, 415, 422, 429)),
             Map.entry("POST /api/seeks", Set.of(401, 409, 413, 415, 422, 429)),
             Map.entry("GET /api/seeks", Set.of(401)),
@@ -95,6 +110,9 @@ public class OpenApiFilter implements OASFilter {
     /** The security scheme of {@link RegisteredPlayers#HEADER} (the static part of the document). */
     private static final String PLAYER_KEY = "playerKey";
 
+    /** The security scheme of the session cookie, which opens whatever the player key opens. */
+    private static final String SESSION = "session";
+
     private static final Set<String> NUMERIC = Set.of("limit", "n", "seat");
 
     @Override
@@ -109,11 +127,17 @@ public class OpenApiFilter implements OASFilter {
     private static void complete(String key, Operation op) {
         Set<Integer> statuses = new TreeSet<>(ANY);
         statuses.addAll(ERRORS.getOrDefault(key, Set.of()));
+        if (key.startsWith("POST ") || key.startsWith("DELETE ")) {
+            statuses.add(403); // cross-site-request: a browser's session cookie sent from another site's page
+        }
         for (int status : statuses) {
             op.getResponses().addAPIResponse(Integer.toString(status), problem(status));
         }
         boolean playerKey = op.getSecurity() != null && op.getSecurity().stream()
                 .anyMatch(r -> r.hasScheme(PLAYER_KEY));
+        if (playerKey) {
+            op.addSecurityRequirement(OASFactory.createSecurityRequirement().addScheme(SESSION));
+        }
         if (playerKey && op.getParameters() != null) {
             List<Parameter> rest = new ArrayList<>(op.getParameters());
             rest.removeIf(p -> p.getIn() == Parameter.In.HEADER && RegisteredPlayers.HEADER.equalsIgnoreCase(p.getName()));

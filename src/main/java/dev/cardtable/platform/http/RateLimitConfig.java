@@ -58,7 +58,17 @@ public interface RateLimitConfig {
      * PostgreSQL, so that their limits hold across every instance on the database; the others
      * are counted in each instance's memory. {@code none} counts every route per instance.
      */
-    @WithDefault("create,seat,import,register,challenge,seek,budget")
+    /** Sign-ins per period from one address, whatever the name ({@code POST /api/sessions}). */
+    @WithName("sign-in")
+    @WithDefault("30")
+    long signIn();
+
+    /** Sign-ins per period to one name, registered or not, from any address. */
+    @WithName("sign-in-name")
+    @WithDefault("10")
+    long signInName();
+
+    @WithDefault("create,seat,import,register,challenge,seek,sign-in,sign-in-name,budget")
     List<String> shared();
 
     /**

@@ -124,7 +124,7 @@ public class RateLimitFilter {
         if (d == null) {
             return CONTINUE;
         }
-        Response refusal = refusal(d, route == null ? "requests" : route.what(), by, ctx.getUriInfo());
+        Response refusal = limits.refusal(d, route == null ? "requests" : route.what(), by, ctx.getUriInfo());
         Duration delay = limits.refusalDelay(d);
         if (delay.isZero() || delay.isNegative()) {
             return Uni.createFrom().item(refusal);
@@ -169,14 +169,8 @@ public class RateLimitFilter {
         if (d == null || d.allowed()) {
             return Optional.empty();
         }
-        return Optional.of(refusal(d, route != null && d.name().equals(route.key()) ? route.what() : "requests",
+        return Optional.of(limits.refusal(d, route != null && d.name().equals(route.key()) ? route.what() : "requests",
                 who.by(), ctx.getUriInfo()));
-    }
-
-    private Response refusal(Decision d, String what, String by, UriInfo uri) {
-        RateLimitProblem problem = limits.problem(d);
-        return Response.fromResponse(ProblemMapper.problem(Failure.RATE_LIMITED, problem.detail(what, by),
-                problem.extensions(), uri)).header(HttpHeaders.RETRY_AFTER, d.retryAfterSec()).build();
     }
 
     private static String address(HttpServerRequest http) {
@@ -252,7 +246,7 @@ public class RateLimitFilter {
                     case IMPORT -> w.importRecord();
                     case MOVE -> w.move();
                     case REGISTER -> w.register();
-                    case CHALLENGE, SEEK -> w.write();
+                    case CHALLENGE, SEEK, SIGN_IN, SIGN_IN_NAME -> w.write();
                 };
             }
         }

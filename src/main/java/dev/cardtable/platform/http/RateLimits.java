@@ -46,7 +46,11 @@ public class RateLimits {
     /** The kinds of request that are limited. */
     public enum Route {
         CREATE("game creations"), SEAT("seats taken"), IMPORT("record imports"), MOVE("moves"),
-        REGISTER("name registrations"), CHALLENGE("challenges"), SEEK("seeks");
+        REGISTER("name registrations"), CHALLENGE("challenges"), SEEK("seeks"),
+        /** Sign-ins from one address, whatever the name. */
+        SIGN_IN("sign-ins"),
+        /** Sign-ins to one name (registered or not), from any address. */
+        SIGN_IN_NAME("sign-ins to this name");
 
         private final String what;
 
@@ -59,9 +63,9 @@ public class RateLimits {
             return what;
         }
 
-        /** The route's name in keys and settings: "create". */
+        /** The route's name in keys and settings: "create", "sign-in-name". */
         public String key() {
-            return name().toLowerCase(Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
     }
 
@@ -232,6 +236,20 @@ public class RateLimits {
         return budgets.spend(client, tier, tokens);
     }
 
+    /**
+     * The answer that refuses a request by {@code d}: {@code 429 rate-limited} with
+     * {@code Retry-After}, as the edge answers it.
+     *
+     * @param what what the route's requests are ("sign-ins")
+     * @param by   how the client is named ("this address")
+     */
+    public jakarta.ws.rs.core.Response refusal(Decision d, String what, String by, jakarta.ws.rs.core.UriInfo uri) {
+        RateLimitProblem problem = problem(d);
+        return jakarta.ws.rs.core.Response.fromResponse(ProblemMapper.problem(dev.cardtable.platform.Failure.RATE_LIMITED,
+                        problem.detail(what, by), problem.extensions(), uri))
+                .header(jakarta.ws.rs.core.HttpHeaders.RETRY_AFTER, d.retryAfterSec()).build();
+    }
+
     /** The problem that refuses a request by {@code d}: its wording and extensions. */
     public RateLimitProblem problem(Decision d) {
         return new RateLimitProblem(d, config.period());
@@ -247,6 +265,8 @@ public class RateLimits {
             case REGISTER -> config.register();
             case CHALLENGE -> config.challenge();
             case SEEK -> config.seek();
+            case SIGN_IN -> config.signIn();
+            case SIGN_IN_NAME -> config.signInName();
         };
     }
 

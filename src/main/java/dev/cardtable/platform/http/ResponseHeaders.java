@@ -33,8 +33,8 @@ import java.util.Locale;
  *       seat's view of a game, its log and positions, a player's challenges), so every API answer
  *       says {@code Vary: Authorization, X-Player-Key} too, and carries {@code Cache-Control:
  *       no-cache} (a cache asks again before reuse; the {@code ETag} makes that cheap), with
- *       {@code private} when the request carried either header: no shared cache keeps a seat's
- *       view.</li>
+ *       {@code private} when the request carried either header or the session cookie: no shared
+ *       cache keeps a seat's or a signed-in player's view.</li>
  *   <li>A {@code HEAD} answer has the {@code Content-Type} its {@code GET} would have.</li>
  * </ul>
  */
@@ -62,7 +62,9 @@ public class ResponseHeaders {
     static void add(RoutingContext ctx) {
         String path = ctx.request().path();
         MultiMap request = ctx.request().headers();
-        boolean credentials = request.contains(HttpHeaders.AUTHORIZATION) || request.contains("X-Player-Key");
+        String cookies = request.get(HttpHeaders.COOKIE);
+        boolean credentials = request.contains(HttpHeaders.AUTHORIZATION) || request.contains("X-Player-Key")
+                || cookies != null && cookies.contains(dev.cardtable.platform.game.PlayerSessions.COOKIE + "=");
         boolean head = ctx.request().method() == io.vertx.core.http.HttpMethod.HEAD;
         ctx.addHeadersEndHandler(v -> {
             write(ctx.response().headers(), path == null ? "" : path, credentials);

@@ -2,6 +2,7 @@ package dev.cardtable.platform.http;
 
 import dev.cardtable.platform.Failure;
 import dev.cardtable.platform.GameException;
+import dev.cardtable.platform.game.PlayerSessions;
 import dev.cardtable.platform.game.RegisteredPlayers;
 import dev.cardtable.platform.game.SeatCredential;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -25,14 +26,16 @@ public class SeatCredentials {
      * @param authorization the {@code Authorization} header, or null
      * @param playerKey     the {@code X-Player-Key} header, or null
      * @throws GameException {@code player-key-invalid} (401) for a key that opens no standing
-     *                       registration (unknown, rotated or revoked)
+     *                       registration (unknown, rotated or revoked), {@code session-invalid} (401)
+     *                       for a session cookie that is unknown, ended or expired
      */
     public SeatCredential of(String authorization, String playerKey) {
         SeatCredential seat = AuthorizationHeader.credential(authorization);
         if (seat != null || playerKey == null || playerKey.isBlank()) {
             return seat;
         }
-        return players.playerOf(playerKey).map(SeatCredential::player).orElseThrow(() ->
-                new GameException(Failure.PLAYER_KEY_INVALID, "the player key is unknown, rotated or revoked"));
+        return players.playerOf(playerKey).map(SeatCredential::player).orElseThrow(() -> PlayerSessions.isSession(playerKey)
+                ? new GameException(Failure.SESSION_INVALID, "the session is unknown, ended or expired: sign in again")
+                : new GameException(Failure.PLAYER_KEY_INVALID, "the player key is unknown, rotated or revoked"));
     }
 }

@@ -160,7 +160,12 @@ class OpenApiContractTest {
             if (header != null && header.value().equalsIgnoreCase("Authorization")) {
                 schemes.add("seatToken");
             } else if (header != null && header.value().equalsIgnoreCase("X-Player-Key")) {
+                // The edge hands a session cookie's token to the same parameter (SessionCookies).
                 schemes.add("playerKey");
+                schemes.add("session");
+            } else if (p.getAnnotation(jakarta.ws.rs.CookieParam.class) != null
+                    && p.getAnnotation(jakarta.ws.rs.CookieParam.class).value().equals("cardtable_session")) {
+                schemes.add("session");
             } else if (query != null && query.value().equals("ticket")) {
                 schemes.add("streamTicket");
             }
