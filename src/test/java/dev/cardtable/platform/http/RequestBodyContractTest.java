@@ -130,6 +130,10 @@ class RequestBodyContractTest {
         calls.put("POST /api/seeks", new Call("/api/seeks", bobKey, null));
         calls.put("POST /api/challenges", new Call("/api/challenges", bobKey, null));
         calls.put("POST /api/challenges/{id}/decline", new Call("/api/challenges/" + challenge + "/decline", bobKey, null));
+        calls.put("POST /api/account/password", new Call("/api/account/password", aliceKey, null));
+        calls.put("POST /api/account/passkeys", new Call("/api/account/passkeys", aliceKey, null));
+        calls.put("POST /api/sessions", new Call("/api/sessions", null, null));
+        calls.put("POST /api/sessions/passkey", new Call("/api/sessions/passkey", null, null));
         return calls;
     }
 
