@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 
 import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -142,8 +143,20 @@ public class AccountsTest {
                 .post("/api/games").then().statusCode(201);
         session(token).body(game).post("/api/games").then().statusCode(201);
         // A foreign page cannot sign a browser in either.
+        String sessions = Db.scalar("select count(*) from account_sessions s join players p on p.id = s.player_id where p.name = ?", a[0]);
         json().header("Origin", "https://evil.example").body(Map.of("name", a[0], "password", PASSWORD))
-                .post("/api/sessions").then().statusCode(403).body("code", equalTo("cross-site-request"));
+                .post("/api/sessions").then().statusCode(403).body("code", equalTo("cross-site-request"))
+                .body("detail", containsString("its Origin names another site")).header("Set-Cookie", nullValue());
+        for (String site : List.of("cross-site", "same-site", "none")) {
+            json().header("Sec-Fetch-Site", site).body(Map.of("name", a[0], "password", PASSWORD))
+                    .post("/api/sessions").then().statusCode(403).body("code", equalTo("cross-site-request"))
+                    .body("detail", containsString("its Sec-Fetch-Site is not same-origin")).header("Set-Cookie", nullValue());
+        }
+        assertEquals(sessions, Db.scalar("select count(*) from account_sessions s join players p on p.id = s.player_id where p.name = ?", a[0]));
+        // From this site's pages, and from a program that sends neither header, the sign-in goes through.
+        json().header("Sec-Fetch-Site", "same-origin").body(Map.of("name", a[0], "password", PASSWORD))
+                .post("/api/sessions").then().statusCode(201);
+        json().body(Map.of("name", a[0], "password", PASSWORD)).post("/api/sessions").then().statusCode(201);
     }
 
     @Test

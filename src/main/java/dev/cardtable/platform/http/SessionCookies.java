@@ -30,8 +30,10 @@ import java.util.Set;
  * server's own pages: its {@code Origin} must be this server's origin, or, without an
  * {@code Origin}, its {@code Sec-Fetch-Site} must be {@code same-origin}; otherwise it is refused,
  * before anything is read or changed, with {@code 403 cross-site-request}. Signing in
- * ({@code POST /api/sessions}) with a foreign {@code Origin} is refused the same way, so that no
- * other site can sign a browser in to its own account.
+ * ({@code POST /api/sessions}, with a password or a passkey) with a foreign {@code Origin}, or
+ * without one with a {@code Sec-Fetch-Site} other than {@code same-origin}, is refused the same
+ * way, so that no other site can sign a browser in to its own account; a program that sends
+ * neither header signs in.
  *
  * <p>The server's origin is {@code cardtable.http.origin} when set (for a proxy that rewrites
  * {@code Host}), else the request's scheme and {@code Host} (the forwarded ones only when
@@ -62,8 +64,10 @@ public class SessionCookies {
         boolean signIn = "POST".equals(ctx.getMethod()) && (path.equals("/api/sessions") || path.equals("/api/sessions/")
                 || path.startsWith("/api/sessions/passkey"));
         if (signIn) {
-            String from = ctx.getHeaderString("Origin");
-            return from == null || from.equalsIgnoreCase(own(http)) ? null : crossSite(ctx);
+            // A program signing in sends neither header; a browser on another site's page sends one.
+            boolean fromElsewhere = ctx.getHeaderString("Origin") != null || ctx.getHeaderString("Sec-Fetch-Site") != null;
+            return !fromElsewhere || sameOrigin(ctx, http) ? null : crossSite(ctx, "a sign-in from a page must come from this "
+                    + "server's own pages: " + why(ctx));
         }
         Cookie cookie = http.getCookie(PlayerSessions.COOKIE);
         if (cookie == null || cookie.getValue().isBlank() || key != null
@@ -71,7 +75,8 @@ public class SessionCookies {
             return null;
         }
         if (!SAFE.contains(ctx.getMethod()) && !sameOrigin(ctx, http)) {
-            return crossSite(ctx);
+            return crossSite(ctx, "a request signed in by the session cookie that may change something must come from "
+                    + "this server's own pages: " + why(ctx));
         }
         ctx.getHeaders().putSingle(RegisteredPlayers.HEADER, PlayerSessions.PREFIX + cookie.getValue().trim());
         return null;
@@ -98,9 +103,16 @@ public class SessionCookies {
         return (o.endsWith("/") ? o.substring(0, o.length() - 1) : o).toLowerCase(Locale.ROOT);
     }
 
-    private static Response crossSite(ContainerRequestContext ctx) {
-        return ProblemMapper.problem(Failure.CROSS_SITE_REQUEST, "a request signed in by the session cookie that may "
-                + "change something must come from this server's own pages: its Origin (or Sec-Fetch-Site) names another "
-                + "site", Map.of(), ctx.getUriInfo());
+    /** Why a request is not known to come from this server's pages, for the problem's detail. */
+    private static String why(ContainerRequestContext ctx) {
+        if (ctx.getHeaderString("Origin") != null) {
+            return "its Origin names another site";
+        }
+        String site = ctx.getHeaderString("Sec-Fetch-Site");
+        return site == null ? "it names no Origin and no Sec-Fetch-Site" : "its Sec-Fetch-Site is not same-origin";
+    }
+
+    private static Response crossSite(ContainerRequestContext ctx, String detail) {
+        return ProblemMapper.problem(Failure.CROSS_SITE_REQUEST, detail, Map.of(), ctx.getUriInfo());
     }
 }
