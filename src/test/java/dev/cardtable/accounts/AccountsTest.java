@@ -325,4 +325,14 @@ public class AccountsTest {
         json().cookie("cardtable_session", "NoSuchSessionToken").get("/api/lobby").then().statusCode(200)
                 .header("Set-Cookie", nullValue());
     }
+
+    @Test
+    void aPasskeyChallengeNamesThisSiteAndKeepsItsCookieToTheApi() {
+        String key = PlayersTest.register(PlayersTest.unique("Rp"));
+        io.restassured.response.Response r = json().header("X-Player-Key", key).post("/api/account/passkeys/challenge");
+        r.then().statusCode(200).body("rp.name", equalTo("Card Table"));
+        String cookie = r.getHeaders().getValues("Set-Cookie").stream()
+                .filter(c -> c.startsWith("cardtable_passkey_challenge=")).findFirst().orElseThrow();
+        assertTrue(cookie.contains("Path=/api"), cookie);
+    }
 }
