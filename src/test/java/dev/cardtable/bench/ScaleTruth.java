@@ -19,6 +19,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -38,6 +39,8 @@ import java.util.UUID;
  * engine: never from a table the server keeps only to answer faster. So the check stays valid
  * whatever the server reads. Each method compares an answer with that truth and returns what
  * differs (empty when nothing does).
+ * Times read from the base tables are compared at the payloads' precision, the millisecond
+ * (docs/api.md, "One vocabulary").
  */
 public final class ScaleTruth {
 
@@ -316,7 +319,7 @@ public final class ScaleTruth {
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     rows.add(List.of(rs.getString(1), rs.getObject(2, UUID.class).toString(), rs.getLong(3),
-                            rs.getLong(4), rs.getString(5), rs.getObject(6, OffsetDateTime.class).toInstant()));
+                            rs.getLong(4), rs.getString(5), rs.getObject(6, OffsetDateTime.class).toInstant().truncatedTo(ChronoUnit.MILLIS)));
                 }
             }
         }
@@ -542,7 +545,7 @@ public final class ScaleTruth {
                     throw new IllegalStateException("no game " + id);
                 }
                 return new Game(id, rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
-                        rs.getInt(6), rs.getInt(7), rs.getObject(8, OffsetDateTime.class).toInstant(),
+                        rs.getInt(6), rs.getInt(7), rs.getObject(8, OffsetDateTime.class).toInstant().truncatedTo(ChronoUnit.MILLIS),
                         rs.getString(9) == null ? null : BenchHttp.read(rs.getString(9)),
                         rs.getObject(10, LocalDate.class), seats);
             }
@@ -556,7 +559,7 @@ public final class ScaleTruth {
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     out.add(new MoveTruth(rs.getInt(1), rs.getInt(2), BenchHttp.read(rs.getString(3)),
-                            rs.getObject(4, OffsetDateTime.class).toInstant()));
+                            rs.getObject(4, OffsetDateTime.class).toInstant().truncatedTo(ChronoUnit.MILLIS)));
                 }
             }
         }
