@@ -7,6 +7,7 @@ import dev.cardtable.platform.Names;
 import dev.cardtable.platform.game.GameWriter;
 import dev.cardtable.platform.game.PlayerRow;
 import dev.cardtable.platform.game.PlayerSessions;
+import dev.cardtable.platform.game.PlayerTokens;
 import dev.cardtable.platform.game.RegisteredPlayers;
 import dev.cardtable.platform.game.SeatKind;
 import dev.cardtable.platform.game.SeatRow;
@@ -39,6 +40,9 @@ public class Players implements RegisteredPlayers {
 
     @Inject
     PlayerSessions sessions;
+
+    @Inject
+    PlayerTokens tokens;
 
     @Inject
     GameWriter writer;
@@ -116,7 +120,8 @@ public class Players implements RegisteredPlayers {
      * checked, so that a session recovers a lost key ({@code docs/api.md}, "Accounts and sessions").
      */
     private String currentHash(PlayerRow p, String key) {
-        return PlayerSessions.isSession(key) ? store.keyHash(p.id()).orElseThrow(Players::stale) : Credentials.hash(key.trim());
+        return PlayerSessions.isSession(key) || PlayerTokens.isToken(key) ? store.keyHash(p.id()).orElseThrow(Players::stale)
+                : Credentials.hash(key.trim());
     }
 
     private PlayerRow owner(String name, String key) {
@@ -145,12 +150,21 @@ public class Players implements RegisteredPlayers {
             return Optional.of(sessionHolder(key).orElseThrow(() -> new GameException(Failure.SESSION_INVALID,
                     "the session is unknown, ended or expired: sign in again")));
         }
+        if (PlayerTokens.isToken(key)) {
+            return Optional.of(tokenHolder(key).orElseThrow(() -> new GameException(Failure.TOKEN_INVALID,
+                    "the token is unknown, revoked or expired")));
+        }
         return Optional.of(store.byKey(Credentials.hash(key.trim())).orElseThrow(() ->
                 new GameException(Failure.PLAYER_KEY_INVALID, "the player key is unknown, rotated or revoked")));
     }
 
     private Optional<PlayerRow> sessionHolder(String marked) {
         return sessions.player(marked.substring(PlayerSessions.PREFIX.length())).flatMap(store::byId);
+    }
+
+    private Optional<PlayerRow> tokenHolder(String marked) {
+        return tokens.grant(marked.substring(PlayerTokens.PREFIX.length())).map(PlayerTokens.Grant::player)
+                .flatMap(store::byId);
     }
 
     @Override
@@ -161,6 +175,9 @@ public class Players implements RegisteredPlayers {
         }
         if (PlayerSessions.isSession(key)) {
             return sessionHolder(key).map(PlayerRow::id);
+        }
+        if (PlayerTokens.isToken(key)) {
+            return tokens.grant(key.substring(PlayerTokens.PREFIX.length())).map(PlayerTokens.Grant::player);
         }
         return store.byKey(Credentials.hash(key.trim())).map(PlayerRow::id);
     }

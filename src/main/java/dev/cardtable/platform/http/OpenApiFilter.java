@@ -26,7 +26,10 @@ import java.util.TreeSet;
  * "Consistency tokens"). Each operation declares its own security on its resource method
  * ({@code @SecurityRequirement}); the player key's header is then said by its scheme
  * ({@code playerKey}) and not again as a parameter, and the session cookie, which the edge hands to
- * that same header ({@link SessionCookies}), is added as the other way ({@code session}). Every
+ * that same header ({@link SessionCookies}), is added as the other way ({@code session}). Each
+ * operation's scope ({@link OperationScopes}) is shown as {@code x-scope} and, for a scope a token
+ * may hold, as the {@code oauth} requirement with that scope ({@code docs/api.md}, "Tokens and
+ * OAuth"). Every
  * {@code POST} and {@code DELETE} may meet {@code 403 cross-site-request}.
  */
 public class OpenApiFilter implements OASFilter {
@@ -37,10 +40,14 @@ public class OpenApiFilter implements OASFilter {
      */
     private static final Set<Integer> ANY = Set.of(400, 406, 414, 415, 429, 431, 500, 503);
 
+
     /** Operations, as "METHOD path", and the statuses each adds to {@link #ANY}. */
     private static final Map<String, Set<Integer>> ERRORS = Map.ofEntries(
             Map.entry("GET /api/game-types", Set.of()),
             Map.entry("GET /api/account", Set.of(401)),
+            Map.entry("POST /api/account/tokens", Set.of(401, 413, 422)),
+            Map.entry("GET /api/account/tokens", Set.of(401)),
+            Map.entry("DELETE /api/account/tokens/{id}", Set.of(401, 404)),
             Map.entry("POST /api/account/password", Set.of(401, 403, 413, 422)),
             Map.entry("POST /api/sessions", Set.of(401, 413)),
             Map.entry("GET /api/sessions", Set.of(401)),
@@ -113,6 +120,15 @@ public class OpenApiFilter implements OASFilter {
     /** The security scheme of the session cookie, which opens whatever the player key opens. */
     private static final String SESSION = "session";
 
+    /** The security scheme of scoped tokens, personal or granted by OAuth ({@link AccessTokens}). */
+    private static final String OAUTH = "oauth";
+
+    /**
+     * The extension that names each operation's {@link Scope} ({@link OperationScopes}), the
+     * pseudo-scopes {@code none} and {@code player-key} too.
+     */
+    static final String SCOPE_EXTENSION = "x-scope";
+
     private static final Set<String> NUMERIC = Set.of("limit", "n", "seat");
 
     @Override
@@ -127,6 +143,10 @@ public class OpenApiFilter implements OASFilter {
     private static void complete(String key, Operation op) {
         Set<Integer> statuses = new TreeSet<>(ANY);
         statuses.addAll(ERRORS.getOrDefault(key, Set.of()));
+        statuses.add(401); // a token that is unknown, revoked or expired
+        if (OperationScopes.of(key).orElse(Scope.PLAYER_KEY) != Scope.NONE) {
+            statuses.add(403); // scope-missing
+        }
         if (key.startsWith("POST ") || key.startsWith("DELETE ")) {
             statuses.add(403); // cross-site-request: a browser's session cookie sent from another site's page
         }
@@ -138,6 +158,12 @@ public class OpenApiFilter implements OASFilter {
         if (playerKey) {
             op.addSecurityRequirement(OASFactory.createSecurityRequirement().addScheme(SESSION));
         }
+        OperationScopes.of(key).ifPresent(scope -> {
+            op.addExtension(SCOPE_EXTENSION, scope.text());
+            if (scope.grantable()) {
+                op.addSecurityRequirement(OASFactory.createSecurityRequirement().addScheme(OAUTH, scope.text()));
+            }
+        });
         if (playerKey && op.getParameters() != null) {
             List<Parameter> rest = new ArrayList<>(op.getParameters());
             rest.removeIf(p -> p.getIn() == Parameter.In.HEADER && RegisteredPlayers.HEADER.equalsIgnoreCase(p.getName()));

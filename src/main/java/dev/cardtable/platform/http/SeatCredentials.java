@@ -3,6 +3,7 @@ package dev.cardtable.platform.http;
 import dev.cardtable.platform.Failure;
 import dev.cardtable.platform.GameException;
 import dev.cardtable.platform.game.PlayerSessions;
+import dev.cardtable.platform.game.PlayerTokens;
 import dev.cardtable.platform.game.RegisteredPlayers;
 import dev.cardtable.platform.game.SeatCredential;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -36,6 +37,8 @@ public class SeatCredentials {
         }
         return players.playerOf(playerKey).map(SeatCredential::player).orElseThrow(() -> PlayerSessions.isSession(playerKey)
                 ? new GameException(Failure.SESSION_INVALID, "the session is unknown, ended or expired: sign in again")
+                : PlayerTokens.isToken(playerKey)
+                ? new GameException(Failure.TOKEN_INVALID, "the token is unknown, revoked or expired")
                 : new GameException(Failure.PLAYER_KEY_INVALID, "the player key is unknown, rotated or revoked"));
     }
 }
