@@ -165,6 +165,25 @@ export async function signIn(name, password) {
   return r;
 }
 
+/** `GET /api/account`, always asked: the signed-in account `{name}`, or null when the cookie signs no one in (401). */
+export async function whoIsSignedIn() {
+  try {
+    signedInAs((await request('GET', '/account')).name);
+  } catch (e) {
+    if (e.status !== 401) throw e;
+    signedInAs(null);
+  }
+  return account;
+}
+
+/**
+ * `POST /api/oauth/authorize` with the session cookie (docs/api.md, "The consent page"): the
+ * consent page's query as it came, and the player's answer; `{redirectTo}` to send the browser to.
+ */
+export async function authorize(query, approve) {
+  return request('POST', '/oauth/authorize', { body: { query, approve } });
+}
+
 /** `DELETE /api/sessions/current`: ends this browser's session and clears its cookie. */
 export async function signOut() {
   await request('DELETE', '/sessions/current');
