@@ -10,10 +10,10 @@ import dev.cardtable.platform.http.Scope;
 import dev.cardtable.players.PlayerRevoked;
 import io.quarkus.arc.Arc;
 import io.quarkus.arc.ManagedContext;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import jakarta.inject.Singleton;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -34,7 +34,7 @@ import java.util.UUID;
  * view of them ({@link PlayerTokens}) reads the database once per request, so a token revoked on
  * one instance stops working on every instance at once.
  */
-@Singleton
+@ApplicationScoped
 public class Tokens implements PlayerTokens {
 
     /** The longest a token may live: a year, after lichess's OAuth tokens. */
