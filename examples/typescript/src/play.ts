@@ -3,38 +3,12 @@
 //
 //   npm ci && npm run generate && npm run build && npm run play -- http://localhost:8080 [seed]
 
-import { connect, must, tokenOf, type DazzleGame, type ScoundrelGame, type Schemas } from "./client.js";
+import { connect, must, tokenOf, type DazzleGame, type ScoundrelGame } from "./client.js";
+import { chooseScoundrelMove } from "./scoundrel.js";
 import { follow } from "./events.js";
 
 const baseUrl = process.argv[2] ?? "http://localhost:8080";
 const seed = process.argv[3] ?? "typescript-client";
-
-const RANKS: Record<string, number> = { J: 11, Q: 12, K: 13, A: 14 };
-
-/** A Scoundrel card's rank, 2 to 14 ("10D" → 10, "QS" → 12; docs/rules/scoundrel.md). */
-function rank(card: string): number {
-  const r = card.slice(0, -1);
-  return RANKS[r] ?? Number(r);
-}
-
-/**
- * A greedy Scoundrel player: the legal move that costs the least health now — drink a potion,
- * equip a weapon, fight the monster that hurts least — avoiding the room only when every play
- * hurts more than a third of the health left.
- */
-function chooseScoundrelMove(game: ScoundrelGame): Schemas["ScoundrelMove"] | undefined {
-  const v = game.view;
-  const cost = (m: Schemas["ScoundrelMove"]): number => {
-    if (m.action === "avoid" || !m.card) return v.health / 3;
-    const suit = m.card.slice(-1);
-    if (suit === "H") return v.potionUsedThisTurn ? 0 : -Math.min(rank(m.card), v.maxHealth - v.health);
-    if (suit === "D") return 0;
-    // A monster: with the weapon where the move does not say barehanded and a weapon may be used.
-    const armed = !m.barehanded && v.weapon !== null && game.legalMoves.some((o) => o.card === m.card && o.barehanded);
-    return armed && v.weapon ? Math.max(0, rank(m.card) - rank(v.weapon.card)) : rank(m.card);
-  };
-  return [...game.legalMoves].sort((a, b) => cost(a) - cost(b))[0];
-}
 
 /** Scoundrel, solo, played greedily until the game is over (won or lost). */
 async function playScoundrel() {
