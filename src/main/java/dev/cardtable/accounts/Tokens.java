@@ -5,15 +5,13 @@ import dev.cardtable.platform.Failure;
 import dev.cardtable.platform.GameException;
 import dev.cardtable.platform.game.PlayerRow;
 import dev.cardtable.platform.game.PlayerTokens;
-import dev.cardtable.platform.game.RegisteredPlayers;
 import dev.cardtable.platform.http.Scope;
 import dev.cardtable.players.PlayerRevoked;
 import io.quarkus.arc.Arc;
-import io.quarkus.arc.ManagedContext;
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -34,7 +32,7 @@ import java.util.UUID;
  * view of them ({@link PlayerTokens}) reads the database once per request, so a token revoked on
  * one instance stops working on every instance at once.
  */
-@ApplicationScoped
+@Singleton
 public class Tokens implements PlayerTokens {
 
     /** The longest a token may live: a year, after lichess's OAuth tokens. */
@@ -44,10 +42,10 @@ public class Tokens implements PlayerTokens {
     TokenStore store;
 
     @Inject
-    RegisteredPlayers players;
+    Clock clock;
 
     @Inject
-    Clock clock;
+    Uses uses;
 
     @Override
     public Optional<Grant> grant(String token) {
@@ -55,10 +53,8 @@ public class Tokens implements PlayerTokens {
             return Optional.empty();
         }
         String hash = Credentials.hash(token.trim());
-        ManagedContext request = Arc.container().requestContext();
-        if (request.isActive()) {
-            Uses uses = Arc.container().instance(Uses.class).get();
-            return uses.seen.computeIfAbsent(hash, this::look);
+        if (Arc.container().requestContext().isActive()) {
+            return uses.of(hash, this::look);
         }
         return look(hash);
     }
@@ -155,6 +151,11 @@ public class Tokens implements PlayerTokens {
     /** The tokens one request has looked up, so that the edge and the handler read each once. */
     @RequestScoped
     public static class Uses {
-        final Map<String, Optional<Grant>> seen = new HashMap<>();
+        private final Map<String, Optional<Grant>> seen = new HashMap<>();
+
+        /** The grant of the token hashing to {@code hash}, looked up by {@code look} once per request. */
+        Optional<Grant> of(String hash, java.util.function.Function<String, Optional<Grant>> look) {
+            return seen.computeIfAbsent(hash, look);
+        }
     }
 }
