@@ -23,6 +23,7 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 
 import static dev.cardtable.support.Api.as;
@@ -106,10 +107,17 @@ class WebOAuthTest extends BrowserTest {
     }
 
     private static JsonNode result(Browser b) throws IOException {
-        String text = b.await(d -> {
-            String t = d.findElement(org.openqa.selenium.By.id("result")).getText();
-            return t.isBlank() ? null : t;
-        });
+        String text;
+        try {
+            text = b.await(d -> {
+                String t = d.findElement(org.openqa.selenium.By.id("result")).getText();
+                return t.isBlank() ? null : t;
+            });
+        } catch (org.openqa.selenium.TimeoutException e) {
+            throw new AssertionError("no result on the front end: at " + b.driver().getCurrentUrl() + ", the page says "
+                    + b.driver().findElement(org.openqa.selenium.By.tagName("body")).getText()
+                    + "; its console: " + b.consoleErrors(), e);
+        }
         return new ObjectMapper().readTree(text);
     }
 
@@ -148,7 +156,8 @@ class WebOAuthTest extends BrowserTest {
 
             JsonNode r = result(b);
             assertTrue(b.driver().getCurrentUrl().startsWith(frontEndOrigin() + "/callback?"), b.driver().getCurrentUrl());
-            assertEquals(200, r.path("tokenStatus").asInt(), r::toString);
+            List<String> console = b.consoleErrors();
+            assertEquals(200, r.path("tokenStatus").asInt(), () -> r + "; the front end's console: " + console);
             assertEquals("Bearer", r.path("tokenType").asText(), r::toString);
             assertEquals("cto_", r.path("tokenPrefix").asText(), r::toString);
             assertEquals("game:play", r.path("scope").asText(), r::toString);
