@@ -24,11 +24,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A small Dazzle bot for Card Table, in one file of plain Java 21 (docs/bots.md):
  *
  * <pre>
- *   java DazzleBot.java --name botty --key KEY [--server http://localhost:8080]
+ *   java DazzleBot.java --name botty (--token TOKEN | --key KEY) [--server http://localhost:8080]
  *        [--challenge alice --games 3] [--seek 2] [--rated] [--finish 5] [--decline]
  * </pre>
  *
- * <p>It opens its player's event stream (GET /api/players/{name}/events with X-Player-Key),
+ * <p>Give it a token with the scopes game:play challenge:write seek:write events:read
+ * (docs/bots.md), sent as Authorization: Bearer; the player key (X-Player-Key) works too, but
+ * holds every scope. It opens its player's event stream (GET /api/players/{name}/events),
  * accepts every challenge made to it (unless --decline), plays every game it is in at once, and
  * reconnects after a dropped stream with Last-Event-ID, so that it misses no event. --challenge
  * makes that many challenges to one player; --seek asks for that many games by quick pairing, one
@@ -47,6 +49,7 @@ public final class DazzleBot {
     private final String server;
     private final String name;
     private final String key;
+    private final String token;
     private final boolean decline;
     private final boolean rated;
     private final int finishAfter;
@@ -64,7 +67,8 @@ public final class DazzleBot {
     private DazzleBot(Map<String, String> args) {
         server = args.getOrDefault("server", "http://localhost:8080").replaceAll("/+$", "");
         name = required(args, "name");
-        key = required(args, "key");
+        token = args.get("token");
+        key = token == null ? required(args, "key") : null;
         decline = args.containsKey("decline");
         rated = args.containsKey("rated");
         finishAfter = Integer.parseInt(args.getOrDefault("finish", "0"));
@@ -106,7 +110,7 @@ public final class DazzleBot {
     }
 
     private static String usage(String why) {
-        System.err.println(why + "\nusage: java DazzleBot.java --name NAME --key KEY [--server URL] "
+        System.err.println(why + "\nusage: java DazzleBot.java --name NAME (--token TOKEN | --key KEY) [--server URL] "
                 + "[--challenge NAME --games N] [--seek N] [--rated] [--finish N] [--decline]");
         System.exit(2);
         return null;
@@ -122,7 +126,8 @@ public final class DazzleBot {
         while (!stopping) {
             try {
                 HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(server + "/api/players/" + enc(name) + "/events"))
-                        .header("Accept", "text/event-stream").header("X-Player-Key", key);
+                        .header("Accept", "text/event-stream");
+                credential(b);
                 if (lastEventId != null) {
                     b.header("Last-Event-ID", lastEventId); // resume: the events after it, no snapshot
                 }
@@ -368,9 +373,14 @@ public final class DazzleBot {
         return send(b);
     }
 
-    /** Sends with the player's key; retries, with the same request, while the server cannot be reached. */
+    /** Adds the bot's credential: its token, or else its player key. */
+    private HttpRequest.Builder credential(HttpRequest.Builder b) {
+        return token != null ? b.header("Authorization", "Bearer " + token) : b.header("X-Player-Key", key);
+    }
+
+    /** Sends with the bot's credential; retries, with the same request, while the server cannot be reached. */
     private Reply send(HttpRequest.Builder b) {
-        HttpRequest request = b.header("X-Player-Key", key).header("Accept", "application/json")
+        HttpRequest request = credential(b).header("Accept", "application/json")
                 .timeout(Duration.ofSeconds(30)).build();
         long backoff = 250;
         for (int attempt = 0; ; attempt++) {

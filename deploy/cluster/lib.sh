@@ -84,6 +84,7 @@ start_instance() {
   # shellcheck disable=SC2086
   (cd "$dir" && unset CARDTABLE_DATA_DIR QUARKUS_DATASOURCE_JDBC_URL \
     && export QUARKUS_DATASOURCE_PASSWORD="$DB_PASSWORD" \
+    && { [ -z "${SESSION_ENCRYPTION_KEY:-}" ] || export QUARKUS_HTTP_AUTH_SESSION_ENCRYPTION_KEY="$SESSION_ENCRYPTION_KEY"; } \
     && spawn "app$n" "$dir/server.log" java ${CARDTABLE_CLUSTER_JAVA_OPTS:--Xms64m -Xmx384m -XX:+UseSerialGC} \
       -Dcardtable.cluster="$dir" \
       -Dquarkus.http.host=127.0.0.1 -Dquarkus.http.port="${!port_var}" \

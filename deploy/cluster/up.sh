@@ -64,6 +64,7 @@ SUPERUSER_PASSWORD=$(secret)
 REPLICATION_PASSWORD=$(secret)
 REWIND_PASSWORD=$(secret)
 DB_PASSWORD=$(secret)
+SESSION_ENCRYPTION_KEY=$(secret)$(secret)
 EOS
 chmod 600 "$RUN/secrets.env"
 cat >"$RUN/state.env" <<EOS

@@ -101,7 +101,8 @@ import java.util.stream.Stream;
  * {@code --server-warmup D} (60s; 0s for none), {@code --endings N} (instead of all the above:
  * the latency of N rated games' endings beside N unrated ones', {@link #endings}), {@code --marks N}
  * (likewise: N unrated games' whole lives, created, seated and ended, with the read-model marks of
- * migration V20 on beside N with them off).
+ * migration V20 on beside N with them off), {@code --credentials N} (likewise: N Scoundrel moves
+ * made with a scoped token beside N made with the player key).
  * Durations: {@code 500ms}, {@code 10s}, {@code 2m}. The server runs with its rate limits
  * switched off: every load client shares one address.
  */
@@ -210,6 +211,12 @@ public final class MoveBench {
             out.println("MoveBench: " + jar + " is missing. This tool builds nothing; build the server first:");
             out.println("  ./mvnw -q package -DskipTests");
             return 2;
+        }
+        if (args.containsKey("credentials")) {
+            prepareDirectory();
+            startPostgres();
+            startServer(jar);
+            return credentials(Integer.parseInt(args.get("credentials")));
         }
         if (args.containsKey("endings") || args.containsKey("marks")) {
             prepareDirectory();
@@ -340,6 +347,60 @@ public final class MoveBench {
     }
 
     static final int ENDING_PAIRS = 16;
+
+    /**
+     * {@code --credentials N}: what a scoped token adds to a move beside the player key
+     * ({@code docs/api.md}, "Tokens and OAuth"). Registers a player and makes it a
+     * {@code game:play} token, then plays {@code N / 4} unmeasured and {@code N} measured Scoundrel
+     * moves with each, alternating key and token, each in a game of its own credential (a new one
+     * when it ends), always the first legal move. A move's latency is from request sent to answer
+     * read. Prints p50, p99 and mean of each and the ratios token / key; exit status 1 if a request
+     * failed.
+     */
+    private int credentials(int n) {
+        if (n < 10) {
+            throw new IllegalArgumentException("--credentials must be at least 10");
+        }
+        BenchHttp h = new BenchHttp(base);
+        String name = "credentials-" + seed;
+        String key = h.post("/api/players", Map.of("name", name), null, 201).get("key").asText();
+        String token = h.post("/api/account/tokens", Map.of("description", "bench", "scopes", List.of("game:play")), null,
+                "X-Player-Key", key, 201).get("token").asText();
+        Histogram byKey = new Histogram(TimeUnit.MINUTES.toMicros(1), 3);
+        Histogram byToken = new Histogram(TimeUnit.MINUTES.toMicros(1), 3);
+        JsonNode[] games = new JsonNode[2];
+        int warm = n / 4;
+        out.printf("· credentials: %d unmeasured and %d measured moves with each, alternating key and token%n", warm, n);
+        for (int i = -2 * warm; i < 2 * n; i++) {
+            int kind = i & 1;
+            String bearer = kind == 1 ? token : null;
+            String header = kind == 0 ? "X-Player-Key" : null;
+            String value = kind == 0 ? key : null;
+            if (games[kind] == null || !"active".equals(games[kind].get("status").asText())) {
+                games[kind] = h.post("/api/games", Map.of("type", "scoundrel", "seats", List.of(Map.of("name", name))),
+                        bearer, header, value, 201);
+            }
+            String id = games[kind].get("id").asText();
+            JsonNode move = games[kind].get("legalMoves").get(0);
+            long t0 = System.nanoTime();
+            games[kind] = h.post("/api/games/" + id + "/moves", move, bearer, header, value, 200);
+            long micros = (System.nanoTime() - t0) / 1000;
+            if (i >= 0) {
+                (kind == 1 ? byToken : byKey).recordValue(Math.max(1, micros));
+            }
+        }
+        out.printf("%-10s %8s %10s %10s %10s%n", "move by", "count", "p50 ms", "p99 ms", "mean ms");
+        for (var e : List.of(Map.entry("key", byKey), Map.entry("token", byToken))) {
+            Histogram x = e.getValue();
+            out.printf(Locale.ROOT, "%-10s %8d %10.2f %10.2f %10.2f%n", e.getKey(), x.getTotalCount(),
+                    x.getValueAtPercentile(50) / 1000.0, x.getValueAtPercentile(99) / 1000.0, x.getMean() / 1000.0);
+        }
+        out.printf(Locale.ROOT, "token / key: p50 %.3f×, p99 %.3f×, mean %.3f× (load average %s)%n",
+                (double) byToken.getValueAtPercentile(50) / byKey.getValueAtPercentile(50),
+                (double) byToken.getValueAtPercentile(99) / byKey.getValueAtPercentile(99),
+                byToken.getMean() / byKey.getMean(), loadAverage());
+        return 0;
+    }
 
     /** Turns the read-model marks' triggers (migration V20) on or off. */
     private void marks(boolean on) throws SQLException {

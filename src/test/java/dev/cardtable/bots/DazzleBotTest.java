@@ -61,7 +61,11 @@ class DazzleBotTest {
     void twoBotsChallengeEachOtherAndPlayTenGamesAtOnce() throws Exception {
         String a = unique("botA"), b = unique("botB");
         String aKey = register(a), bKey = register(b);
-        try (Bot accepting = Bot.start(server(), b, bKey, "--finish", "10");
+        // The accepting bot holds the token docs/bots.md recommends, not its key.
+        String bToken = given().contentType("application/json").header("X-Player-Key", bKey)
+                .body(java.util.Map.of("description", "bot", "scopes", List.of("game:play", "challenge:write", "seek:write",
+                        "events:read"))).post("/api/account/tokens").then().statusCode(201).extract().path("token");
+        try (Bot accepting = Bot.start(server(), b, bToken, "--finish", "10");
              Bot challenging = Bot.start(server(), a, aKey, "--challenge", b, "--games", "10", "--rated", "--finish", "10")) {
             int first = challenging.awaitExit(Duration.ofMinutes(4));
             int second = accepting.awaitExit(Duration.ofMinutes(1));

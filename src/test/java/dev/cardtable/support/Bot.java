@@ -23,11 +23,14 @@ public final class Bot implements AutoCloseable {
         this.log = log;
     }
 
-    /** Starts the bot against {@code server} (e.g. {@code http://localhost:8081}) with {@code args} after its name and key. */
+    /**
+     * Starts the bot against {@code server} (e.g. {@code http://localhost:8081}) with {@code args} after its name and
+     * credential: {@code --token} for a scoped token ({@code ctp_…}), else {@code --key}.
+     */
     public static Bot start(String server, String name, String key, String... args) {
         String java = ProcessHandle.current().info().command().orElse("java");
         List<String> cmd = new ArrayList<>(List.of(java, Path.of("examples", "DazzleBot.java").toString(),
-                "--server", server, "--name", name, "--key", key));
+                "--server", server, "--name", name, key.startsWith("ctp_") ? "--token" : "--key", key));
         cmd.addAll(List.of(args));
         try {
             Path log = Files.createTempFile("cardtable-bot-" + name + "-", ".log");

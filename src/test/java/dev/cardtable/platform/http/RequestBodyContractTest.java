@@ -132,6 +132,7 @@ class RequestBodyContractTest {
         calls.put("POST /api/challenges/{id}/decline", new Call("/api/challenges/" + challenge + "/decline", bobKey, null));
         calls.put("POST /api/account/password", new Call("/api/account/password", aliceKey, null));
         calls.put("POST /api/account/passkeys", new Call("/api/account/passkeys", aliceKey, null));
+        calls.put("POST /api/account/tokens", new Call("/api/account/tokens", aliceKey, null));
         calls.put("POST /api/sessions", new Call("/api/sessions", null, null));
         calls.put("POST /api/sessions/passkey", new Call("/api/sessions/passkey", null, null));
         return calls;
