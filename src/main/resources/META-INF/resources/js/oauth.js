@@ -106,7 +106,7 @@ function consentPage(a) {
       h('dl', {},
         h('dt', {}, 'Its address (client_id)'), h('dd', {}, h('code', { id: 'client-id' }, client)),
         h('dt', {}, 'Where you return (redirect_uri)'), h('dd', {}, h('code', { id: 'redirect-uri' }, params.get('redirect_uri')))),
-      h('p', {}, 'Authorize only an application you trust: it may then do all of the above as you until you revoke its token or it expires.'),
+      h('p', {}, 'Authorize only an application you trust: it may then do all of the above as you until its token is revoked (by you, with your key or signed in, or by the application) or expires.'),
       h('p', { class: 'links' }, authorizeButton, denyButton)),
     h('p', {}, 'Not ', a.name, '? ', h('button', { type: 'button', class: 'secondary', id: 'sign-out', onclick: async () => {
       try { await api.signOut(); signInPage('Signed out.'); } catch (e) { say(e.message, true); }
