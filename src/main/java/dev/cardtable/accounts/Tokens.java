@@ -5,11 +5,11 @@ import dev.cardtable.platform.Failure;
 import dev.cardtable.platform.GameException;
 import dev.cardtable.platform.game.PlayerRow;
 import dev.cardtable.platform.game.PlayerTokens;
-import dev.cardtable.platform.game.RegisteredPlayers;
 import dev.cardtable.platform.http.Scope;
 import dev.cardtable.players.PlayerRevoked;
 import io.quarkus.arc.Arc;
 import io.quarkus.arc.ManagedContext;
+import io.quarkus.arc.Unremovable;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -44,9 +44,6 @@ public class Tokens implements PlayerTokens {
     TokenStore store;
 
     @Inject
-    RegisteredPlayers players;
-
-    @Inject
     Clock clock;
 
     @Override
@@ -58,7 +55,7 @@ public class Tokens implements PlayerTokens {
         ManagedContext request = Arc.container().requestContext();
         if (request.isActive()) {
             Uses uses = Arc.container().instance(Uses.class).get();
-            return uses.seen.computeIfAbsent(hash, this::look);
+            return uses.lookUp(hash, this::look);
         }
         return look(hash);
     }
@@ -152,9 +149,21 @@ public class Tokens implements PlayerTokens {
         return clock.instant().truncatedTo(ChronoUnit.MILLIS);
     }
 
-    /** The tokens one request has looked up, so that the edge and the handler read each once. */
+    /**
+     * The tokens one request has looked up, so that the edge and the handler read each once.
+     * Looked up by {@link #grant}, never injected: kept by {@code @Unremovable}.
+     */
     @RequestScoped
+    @Unremovable
     public static class Uses {
-        final Map<String, Optional<Grant>> seen = new HashMap<>();
+        private final Map<String, Optional<Grant>> seen = new HashMap<>();
+
+        /**
+         * The grant of the token hashing to {@code hash}, looked up once per request. A method, not
+         * the field: the bean is reached through its client proxy, whose own fields are not the request's.
+         */
+        public Optional<Grant> lookUp(String hash, java.util.function.Function<String, Optional<Grant>> look) {
+            return seen.computeIfAbsent(hash, look);
+        }
     }
 }
