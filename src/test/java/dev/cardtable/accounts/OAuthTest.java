@@ -4,6 +4,7 @@ import dev.cardtable.players.PlayersTest;
 import dev.cardtable.support.Db;
 import dev.cardtable.support.MovableClock;
 import dev.cardtable.support.PostgresResource;
+import dev.cardtable.support.Race;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
@@ -20,10 +21,12 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -203,6 +206,23 @@ public class OAuthTest {
         // Nothing new was issued, and the token the code was exchanged for is revoked (RFC 6749 4.1.2).
         assertEquals(before - 1, tokens());
         bearer(token).get("/api/account").then().statusCode(401).body("code", equalTo("token-invalid"));
+    }
+
+    @Test
+    void exchangesOfOneCodeAtOnceIssueOneTokenAtMost() throws Exception {
+        String key = PlayersTest.register(PlayersTest.unique("oauthC"));
+        Pkce pkce = Pkce.fresh();
+        String code = code(key, "game:play", pkce);
+        int before = tokens();
+        List<Callable<Integer>> calls = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            calls.add(() -> exchange(code, REDIRECT, CLIENT, pkce.verifier()).statusCode());
+        }
+        List<Integer> statuses = Race.run(calls);
+        assertEquals(1, statuses.stream().filter(s -> s == 200).count(), statuses.toString());
+        assertEquals(5, statuses.stream().filter(s -> s == 400).count(), statuses.toString());
+        // The losers presented a used code: the winner's token may be revoked by them (RFC 6749 4.1.2), never doubled.
+        assertTrue(tokens() <= before + 1, "at most one token was issued");
     }
 
     @Test
