@@ -9,6 +9,7 @@ import com.nimbusds.oauth2.sdk.ErrorObject;
 import com.nimbusds.oauth2.sdk.GrantType;
 import com.nimbusds.oauth2.sdk.OAuth2Error;
 import com.nimbusds.oauth2.sdk.ParseException;
+import com.nimbusds.oauth2.sdk.ResponseMode;
 import com.nimbusds.oauth2.sdk.ResponseType;
 import com.nimbusds.oauth2.sdk.TokenRequest;
 import com.nimbusds.oauth2.sdk.as.AuthorizationServerMetadata;
@@ -131,6 +132,12 @@ public class OAuth {
         }
         if (r.getResponseType() == null || !r.getResponseType().equals(ResponseType.CODE)) {
             throw invalid("'response_type' must be 'code': this server grants authorization codes only");
+        }
+        if (r.getRequestURI() != null || r.getRequestObject() != null) {
+            throw invalid("'request' and 'request_uri' are not supported: send the parameters in the query");
+        }
+        if (r.getResponseMode() != null && !ResponseMode.QUERY.equals(r.getResponseMode())) {
+            throw invalid("'response_mode' must be 'query' (or left out)");
         }
         String clientId = r.getClientID() == null ? "" : r.getClientID().getValue();
         URI client = clientUrl(clientId);

@@ -280,6 +280,9 @@ public class OAuthTest {
                 query(CLIENT, REDIRECT, "game:play admin", pkce, "S256"),
                 query(CLIENT, REDIRECT, "game:play", new Pkce("v", "too-short"), "S256"),
                 query(CLIENT, REDIRECT, "game:play", pkce, "S256").replace("response_type=code", "response_type=token"),
+                query(CLIENT, REDIRECT, "game:play", pkce, "S256") + "&response_mode=fragment",
+                query(CLIENT, REDIRECT, "game:play", pkce, "S256") + "&redirect_uri=" + URLEncoder.encode(
+                        "https://cards.example.org/other", StandardCharsets.UTF_8),
                 "client_id=%zz&%%",
                 "");
         for (String q : refused) {
