@@ -303,6 +303,34 @@ public class OAuthTest {
     }
 
     @Test
+    void oddInputIsAClearErrorNeverAFault() {
+        String key = PlayersTest.register(PlayersTest.unique("oauthO"));
+        Pkce pkce = Pkce.fresh();
+        for (String q : List.of(query(CLIENT, REDIRECT + "%00", "game:play", pkce, "S256"),
+                query(CLIENT + "%00", REDIRECT, "game:play", pkce, "S256"),
+                query(CLIENT, REDIRECT, "game:play%00", pkce, "S256"),
+                query(CLIENT, REDIRECT, "game:play", pkce, "S256") + "&state=%FF%FE",
+                "response_type=code&client_id=" + "x".repeat(5000))) {
+            // A real NUL once decoded (the helper encodes '%' itself).
+            Response r = authorize(key, q.replace("%2500", "%00"), true);
+            assertEquals(422, r.statusCode(), q + ": " + r.asString());
+        }
+        given().contentType(ContentType.JSON).header("X-Player-Key", key).body("{\"query\":5,\"approve\":\"yes\"}")
+                .post("/api/oauth/authorize").then().statusCode(400).body("code", equalTo("malformed-request"));
+        given().contentType(ContentType.JSON).header("X-Player-Key", key).body(Map.of("query", "response_type=code"))
+                .post("/api/oauth/authorize").then().statusCode(422).body("code", equalTo("oauth-request-invalid"));
+        for (String body : List.of("grant_type=authorization_code&code=%00&redirect_uri=%FF&client_id=%00&code_verifier="
+                        + pkce.verifier(), "grant_type=authorization_code&grant_type=authorization_code", "=&&=%", "%%%")) {
+            Response r = given().contentType("application/x-www-form-urlencoded").body(body).post("/api/oauth/token")
+                    .then().extract().response();
+            assertEquals(400, r.statusCode(), body + ": " + r.asString());
+        }
+        given().contentType("application/x-www-form-urlencoded").body("token=%FF%00").post("/api/oauth/revoke")
+                .then().statusCode(200);
+        given().contentType("text/plain").body("token=x").post("/api/oauth/revoke").then().statusCode(415);
+    }
+
+    @Test
     void aRevokedTokenIsInvalidAndRevocationAnswersAnyText() {
         String key = PlayersTest.register(PlayersTest.unique("oauthX"));
         Pkce pkce = Pkce.fresh();
