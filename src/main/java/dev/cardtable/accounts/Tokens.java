@@ -148,7 +148,11 @@ public class Tokens implements PlayerTokens {
         return clock.instant().truncatedTo(ChronoUnit.MILLIS);
     }
 
-    /** The tokens one request has looked up, so that the edge and the handler read each once. */
+    /**
+     * The tokens one request has looked up, so that the edge and the handler read each once.
+     * Reached through its client proxy: only by its method, since the proxy's own fields are not
+     * the request's.
+     */
     @RequestScoped
     public static class Uses {
         private final Map<String, Optional<Grant>> seen = new HashMap<>();

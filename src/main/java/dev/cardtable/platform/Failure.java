@@ -6,6 +6,7 @@ package dev.cardtable.platform;
  */
 public enum Failure {
     MALFORMED_REQUEST(400, "malformed-request", "Malformed request"),
+    OAUTH_GRANT_INVALID(400, "oauth-grant-invalid", "OAuth grant invalid"),
     UNAUTHENTICATED(401, "unauthenticated", "Unauthenticated"),
     PLAYER_KEY_REQUIRED(401, "player-key-required", "Player key required"),
     PLAYER_KEY_INVALID(401, "player-key-invalid", "Player key invalid"),
@@ -61,6 +62,7 @@ public enum Failure {
     PASSWORD_UNACCEPTABLE(422, "password-unacceptable", "Password unacceptable"),
     PASSKEY_REJECTED(422, "passkey-rejected", "Passkey rejected"),
     TOKEN_REQUEST_INVALID(422, "token-request-invalid", "Token request invalid"),
+    OAUTH_REQUEST_INVALID(422, "oauth-request-invalid", "OAuth authorization request invalid"),
     TWO_PLAYER_GAME_TYPE(422, "two-player-game-type", "Not a two-player game type"),
     RATING_RANGE_UNRATED(422, "rating-range-unrated", "Rating range on an unrated game"),
     RATING_RANGE_NO_OPEN_SEAT(422, "rating-range-no-open-seat", "Rating range without an open seat"),

@@ -48,6 +48,10 @@ public class OpenApiFilter implements OASFilter {
             Map.entry("POST /api/account/tokens", Set.of(401, 413, 422)),
             Map.entry("GET /api/account/tokens", Set.of(401)),
             Map.entry("DELETE /api/account/tokens/{id}", Set.of(401, 404)),
+            Map.entry("POST /api/oauth/authorize", Set.of(401, 413, 422)),
+            Map.entry("POST /api/oauth/token", Set.of(413)),
+            Map.entry("POST /api/oauth/revoke", Set.of(413)),
+            Map.entry("GET /.well-known/oauth-authorization-server", Set.of()),
             Map.entry("POST /api/account/password", Set.of(401, 403, 413, 422)),
             Map.entry("POST /api/sessions", Set.of(401, 413)),
             Map.entry("GET /api/sessions", Set.of(401)),
@@ -151,6 +155,13 @@ public class OpenApiFilter implements OASFilter {
             statuses.add(403); // cross-site-request: a browser's session cookie sent from another site's page
         }
         for (int status : statuses) {
+            APIResponse own = op.getResponses().getAPIResponse(Integer.toString(status));
+            if (own != null && own.getContent() != null && own.getContent().getMediaType(ProblemMapper.PROBLEM_JSON) == null) {
+                // An error the operation describes itself (OAuth's RFC 6749 5.2 body): the problem's members ride along.
+                own.getContent().addMediaType(ProblemMapper.PROBLEM_JSON, problem(status).getContent()
+                        .getMediaType(ProblemMapper.PROBLEM_JSON));
+                continue;
+            }
             op.getResponses().addAPIResponse(Integer.toString(status), problem(status));
         }
         boolean playerKey = op.getSecurity() != null && op.getSecurity().stream()

@@ -45,6 +45,7 @@ public final class OperationScopes {
             entry("POST /api/oauth/authorize", Scope.PLAYER_KEY),
             entry("POST /api/oauth/token", Scope.NONE),
             entry("POST /api/oauth/revoke", Scope.NONE),
+            entry("GET /.well-known/oauth-authorization-server", Scope.NONE),
             // Players.
             entry("POST /api/players", Scope.NONE),
             entry("POST /api/players/{name}/key", Scope.PLAYER_KEY),

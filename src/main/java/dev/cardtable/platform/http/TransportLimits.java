@@ -27,7 +27,9 @@ import java.util.Map;
  *
  * A body is counted as it arrives, so a chunked body (no {@code Content-Length}) meets the same
  * limit as a declared one; a declared length over the limit is refused before any of the body is
- * read. The body is then handed to the REST layer already read. After a 413 the rest of the body
+ * read. A body is JSON ({@code application/json}, in UTF-8), or an HTML form for the OAuth token
+ * and revocation endpoints ({@link #FORM_PATHS}); any other type is {@code 415}. The body is then
+ * handed to the REST layer already read. After a 413 the rest of the body
  * is dropped and the connection is closed ({@link EdgeProblems#refuse}).
  *
  * <p>The HTTP codec's own limits ({@code quarkus.http.limits.max-initial-line-length},
@@ -52,6 +54,12 @@ public class TransportLimits {
         MEDIA_TYPE = java.util.regex.Pattern.compile("[ \t]*" + token + "/" + token
                 + "(?:[ \t]*;[ \t]*(?:" + token + "=(?:" + token + "|" + quoted + "))?)*[ \t]*");
     }
+
+    /**
+     * The operations whose body is an HTML form ({@code application/x-www-form-urlencoded}), as
+     * OAuth 2.0 says (RFC 6749 4.1.3, RFC 7009 2.1); every other body is JSON.
+     */
+    static final java.util.Set<String> FORM_PATHS = java.util.Set.of("/api/oauth/token", "/api/oauth/revoke");
 
     private final long maxBody;
     private final long maxRecord;
@@ -131,7 +139,9 @@ public class TransportLimits {
                     + "and '" + raw.strip() + "' is not a media type", Map.of());
             return;
         }
-        if (!type.getType().equalsIgnoreCase("application") || !type.getSubtype().equalsIgnoreCase("json")) {
+        boolean form = FORM_PATHS.contains(ctx.normalizedPath()) && type.getType().equalsIgnoreCase("application")
+                && type.getSubtype().equalsIgnoreCase("x-www-form-urlencoded");
+        if (!form && (!type.getType().equalsIgnoreCase("application") || !type.getSubtype().equalsIgnoreCase("json"))) {
             // A wildcard such as */* names no type: the REST layer would match it to JSON.
             EdgeProblems.refuse(ctx, Failure.UNSUPPORTED_MEDIA_TYPE, "a request body needs 'Content-Type: application/json', "
                     + "not '" + type.getType() + "/" + type.getSubtype() + "'", Map.of());
@@ -143,7 +153,8 @@ public class TransportLimits {
                 charset = p.getValue();
             }
         }
-        if (charset != null && !charset.equalsIgnoreCase("utf-8") && !charset.equalsIgnoreCase("utf8")) {
+        // A form is percent-encoded ASCII, its values UTF-8 whatever charset it names (RFC 6749, appendix B).
+        if (!form && charset != null && !charset.equalsIgnoreCase("utf-8") && !charset.equalsIgnoreCase("utf8")) {
             // JSON is UTF-8 (RFC 8259, section 8.1): another charset would be read as UTF-8 anyway.
             EdgeProblems.refuse(ctx, Failure.UNSUPPORTED_MEDIA_TYPE, "the body must be JSON in UTF-8, not "
                     + (charset.isBlank() ? "a charset without a name" : "'" + charset + "'") + ": send 'Content-Type: application/json' without a charset, or with charset=utf-8", Map.of());

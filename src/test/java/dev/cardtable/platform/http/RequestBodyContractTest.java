@@ -135,6 +135,10 @@ class RequestBodyContractTest {
         calls.put("POST /api/account/tokens", new Call("/api/account/tokens", aliceKey, null));
         calls.put("POST /api/sessions", new Call("/api/sessions", null, null));
         calls.put("POST /api/sessions/passkey", new Call("/api/sessions/passkey", null, null));
+        calls.put("POST /api/account/tokens", new Call("/api/account/tokens", aliceKey, null));
+        calls.put("POST /api/oauth/authorize", new Call("/api/oauth/authorize", aliceKey, null));
+        calls.put("POST /api/oauth/token", new Call("/api/oauth/token", null, null));
+        calls.put("POST /api/oauth/revoke", new Call("/api/oauth/revoke", null, null));
         return calls;
     }
 
