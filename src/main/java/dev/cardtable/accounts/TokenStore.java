@@ -124,6 +124,22 @@ public class TokenStore {
         });
     }
 
+    /** Whether token {@code id} of player {@code playerId} is unexpired at {@code now} and its registration stands. */
+    public boolean stands(UUID id, UUID playerId, Instant now) {
+        return db.work(c -> {
+            try (PreparedStatement ps = c.prepareStatement("""
+                    select 1 from access_tokens a join players p on p.id = a.player_id and p.revoked_at is null
+                    where a.id = ? and a.player_id = ? and (a.expires_at is null or a.expires_at > ?)""")) {
+                ps.setObject(1, id);
+                ps.setObject(2, playerId);
+                SqlTimes.setTime(ps, 3, now);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next();
+                }
+            }
+        });
+    }
+
     /** Revokes player {@code playerId}'s token {@code id}; false when it has none of that id. */
     public boolean revoke(UUID playerId, UUID id) {
         return db.work(c -> {
@@ -135,12 +151,14 @@ public class TokenStore {
         });
     }
 
-    /** Revokes the token whose text hashes to {@code tokenHash}, if there is one; true when there was. */
-    public boolean revokeByHash(String tokenHash) {
+    /** Revokes the token whose text hashes to {@code tokenHash}, if there is one; its player, or empty when there was none. */
+    public Optional<UUID> revokeByHash(String tokenHash) {
         return db.work(c -> {
-            try (PreparedStatement ps = c.prepareStatement("delete from access_tokens where token_hash = ?")) {
+            try (PreparedStatement ps = c.prepareStatement("delete from access_tokens where token_hash = ? returning player_id")) {
                 ps.setString(1, tokenHash);
-                return ps.executeUpdate() == 1;
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? Optional.of(rs.getObject(1, UUID.class)) : Optional.empty();
+                }
             }
         });
     }

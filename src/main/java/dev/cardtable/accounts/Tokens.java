@@ -47,6 +47,9 @@ public class Tokens implements PlayerTokens {
     @Inject
     Uses uses;
 
+    @Inject
+    jakarta.enterprise.event.Event<Revoked> revoked;
+
     @Override
     public Optional<Grant> grant(String token) {
         if (token == null || !PlayerTokens.looksLikeToken(token.trim())) {
@@ -75,7 +78,7 @@ public class Tokens implements PlayerTokens {
     public IssuedToken issue(UUID playerId, String description, List<String> scopes, Instant expiresAt, String clientId) {
         Instant now = now();
         Set<String> granted = scopes(scopes);
-        if (description == null || description.isBlank() || description.length() > 200) {
+        if (description == null || description.isBlank() || description.codePointCount(0, description.length()) > 200) {
             throw invalid("'description' must be 1 to 200 characters");
         }
         if (expiresAt != null && !expiresAt.isAfter(now)) {
@@ -123,11 +126,22 @@ public class Tokens implements PlayerTokens {
         if (!store.revoke(p.id(), id)) {
             throw new GameException(Failure.TOKEN_NOT_FOUND, "the player has no token " + id);
         }
+        revoked.fire(new Revoked(p.id()));
+    }
+
+    @Override
+    public boolean stands(UUID tokenId, UUID player) {
+        return store.stands(tokenId, player, now());
     }
 
     /** Revokes the token {@code token} whoever holds it (RFC 7009); false when none has that text. */
     public boolean revokeText(String token) {
-        return token != null && store.revokeByHash(Credentials.hash(token.trim()));
+        if (token == null) {
+            return false;
+        }
+        Optional<UUID> player = store.revokeByHash(Credentials.hash(token.trim()));
+        player.ifPresent(p -> revoked.fire(new Revoked(p)));
+        return player.isPresent();
     }
 
     /** A registration ended: its tokens and codes go with it, in the same transaction. */

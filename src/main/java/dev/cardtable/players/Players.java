@@ -155,7 +155,9 @@ public class Players implements RegisteredPlayers {
                     "the token is unknown, revoked or expired")));
         }
         return Optional.of(store.byKey(Credentials.hash(key.trim())).orElseThrow(() ->
-                new GameException(Failure.PLAYER_KEY_INVALID, "the player key is unknown, rotated or revoked")));
+                new GameException(Failure.PLAYER_KEY_INVALID, PlayerTokens.meantAsToken(key.trim())
+                        ? "that is a token, not a player key: send it as 'Authorization: Bearer <token>'"
+                        : "the player key is unknown, rotated or revoked")));
     }
 
     private Optional<PlayerRow> sessionHolder(String marked) {

@@ -167,6 +167,11 @@ public class PlayerEventBus extends Broadcast<PlayerEventBus.Subscriber> {
         announce(END + r.playerId());
     }
 
+    /** As {@link #onRotated}, for a token revoked: the streams it may have opened end (clients reconnect with another credential). */
+    void onTokenRevoked(@Observes dev.cardtable.platform.game.PlayerTokens.Revoked r) {
+        announce(END + r.player());
+    }
+
     /** As {@link #onRotated}, for a registration that ended. */
     void onRevoked(@Observes PlayerRevoked r) {
         announce(END + r.playerId());

@@ -9,6 +9,7 @@ import dev.cardtable.platform.game.GameRow;
 import dev.cardtable.platform.game.GameStore;
 import dev.cardtable.platform.game.GameWriter;
 import dev.cardtable.platform.game.PlayerRow;
+import dev.cardtable.platform.game.PlayerTokens;
 import dev.cardtable.platform.game.RegisteredPlayers;
 import dev.cardtable.platform.game.Status;
 import io.quarkus.runtime.ShutdownEvent;
@@ -44,6 +45,9 @@ public class PlayerEvents {
 
     @Inject
     StreamTickets tickets;
+
+    @Inject
+    PlayerTokens tokens;
 
     @Inject
     PlayerEventStore store;
@@ -101,11 +105,32 @@ public class PlayerEvents {
         }
         StreamTickets.PlayerClaim claim = tickets.player(ticket);
         PlayerRow p = check(name, claim.playerId());
+        UUID token = tickets.token(claim);
+        if (token != null) {
+            if (!tokens.stands(token, p.id())) {
+                throw new GameException(Failure.UNAUTHENTICATED, "the ticket was taken with a token that has been "
+                        + "revoked or has expired since; take a new one with a standing credential");
+            }
+            return p;
+        }
         if (!players.keyHash(p.id()).map(h -> tickets.takenWith(claim, h)).orElse(false)) {
             throw new GameException(Failure.UNAUTHENTICATED, "the ticket was taken with a key that has been rotated "
                     + "since; take a new one with the current key");
         }
         return p;
+    }
+
+    /**
+     * A ticket for player {@code p}'s stream, bound to the credential {@code key} it was asked with:
+     * a scoped token's ticket ends with the token, a key's (or a session's) with the key.
+     */
+    public dev.cardtable.watching.PlayerTicket ticket(PlayerRow p, String key) {
+        if (PlayerTokens.isToken(key)) {
+            PlayerTokens.Grant grant = tokens.grant(key.substring(PlayerTokens.PREFIX.length()))
+                    .orElseThrow(() -> new GameException(Failure.TOKEN_INVALID, "the token is unknown, revoked or expired"));
+            return tickets.issuePlayerForToken(p.id(), grant.tokenId());
+        }
+        return tickets.issuePlayer(p.id(), players.keyHash(p.id()).orElseThrow());
     }
 
     private PlayerRow check(String name, UUID playerId) {

@@ -82,8 +82,7 @@ public class PlayerEventsResource {
                            @Parameter(description = "The player's key", required = true)
                            @HeaderParam(RegisteredPlayers.HEADER) String key) {
         PlayerRow p = events.owner(name, key);
-        return Response.status(Response.Status.CREATED).entity(tickets.issuePlayer(p.id(), players.keyHash(p.id()).orElseThrow()))
-                .build();
+        return Response.status(Response.Status.CREATED).entity(events.ticket(p, key)).build();
     }
 
     @GET

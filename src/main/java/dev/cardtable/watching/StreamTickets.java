@@ -84,8 +84,33 @@ public class StreamTickets {
      * of the key's hash ({@link #keyTag}), so that the ticket opens nothing once the key is rotated.
      */
     public PlayerTicket issuePlayer(UUID playerId, String keyHash) {
+        return issuePlayerTagged(playerId, keyTag(keyHash));
+    }
+
+    /**
+     * A ticket as {@link #issuePlayer}, taken with the scoped token {@code tokenId}: its tag names
+     * the token ({@code t<id>}, the payload being signed), so that the ticket opens nothing once
+     * the token is revoked or expires ({@link #token}).
+     */
+    public PlayerTicket issuePlayerForToken(UUID playerId, UUID tokenId) {
+        return issuePlayerTagged(playerId, "t" + tokenId);
+    }
+
+    /** The token a player ticket was taken with, or null for one taken with the key. */
+    public UUID token(PlayerClaim claim) {
+        if (!claim.keyTag().startsWith("t")) {
+            return null;
+        }
+        try {
+            return UUID.fromString(claim.keyTag().substring(1));
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    private PlayerTicket issuePlayerTagged(UUID playerId, String tag) {
         Instant expires = Instant.now().plus(config.ticketTtl()).truncatedTo(ChronoUnit.SECONDS);
-        String payload = ENCODE.encodeToString(("player:" + playerId + ":" + keyTag(keyHash) + ":" + expires.getEpochSecond())
+        String payload = ENCODE.encodeToString(("player:" + playerId + ":" + tag + ":" + expires.getEpochSecond())
                 .getBytes(StandardCharsets.US_ASCII));
         return new PlayerTicket(
                 payload + "." + ENCODE.encodeToString(sign(payload)), expires);

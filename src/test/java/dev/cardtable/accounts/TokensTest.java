@@ -149,6 +149,62 @@ public class TokensTest {
     }
 
     @Test
+    void aMistypedTokenIsATokenRefusedAndATokenSentAsAKeyIsToldWhereItGoes() {
+        String key = PlayersTest.register(PlayersTest.unique("Typo"));
+        String t = token(key, List.of("account:read"));
+        for (String wrong : List.of(t + "x", t.substring(0, 20), "ctp_", "cto_" + "A".repeat(2000), "ctp_\u00fcml\u00e4ut")) {
+            bearer(wrong).get("/api/account").then().statusCode(401).contentType("application/problem+json")
+                    .body("code", equalTo("token-invalid"));
+        }
+        json().header("X-Player-Key", t).get("/api/account").then().statusCode(401)
+                .body("code", equalTo("player-key-invalid"))
+                .body("detail", org.hamcrest.Matchers.containsString("Authorization: Bearer"));
+    }
+
+    @Test
+    void aStreamTicketTakenWithATokenEndsWithTheToken() {
+        String name = PlayersTest.unique("Tick");
+        String key = PlayersTest.register(name);
+        String t = token(key, List.of("events:read"));
+        String ticket = bearer(t).post("/api/players/" + name + "/events/tickets").then().statusCode(201)
+                .extract().path("ticket");
+        String keyTicket = json().header("X-Player-Key", key).post("/api/players/" + name + "/events/tickets").then()
+                .statusCode(201).extract().path("ticket");
+        // Good while the token stands (a ticket names no secret, and a key's ticket is unaffected by the token).
+        assertEquals(200, streamStatus("/api/players/" + name + "/events?ticket=" + ticket));
+        String id = json().header("X-Player-Key", key).get("/api/account/tokens").then().extract().path("items[0].id");
+        json().header("X-Player-Key", key).delete("/api/account/tokens/" + id).then().statusCode(204);
+        given().accept("text/event-stream").queryParam("ticket", ticket).get("/api/players/" + name + "/events").then()
+                .statusCode(401).body("code", equalTo("unauthenticated"))
+                .body("detail", org.hamcrest.Matchers.containsString("token"));
+        assertNotNull(keyTicket);
+    }
+
+    /** The status an event stream answers with, its body closed at once. */
+    private static int streamStatus(String path) {
+        try {
+            var r = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+                            java.net.URI.create("http://localhost:" + io.restassured.RestAssured.port + path))
+                    .header("Accept", "text/event-stream").timeout(Duration.ofSeconds(10)).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofInputStream());
+            r.body().close();
+            return r.statusCode();
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    void aDescriptionCountsCharactersNotCodeUnits() {
+        String key = PlayersTest.register(PlayersTest.unique("Emoji"));
+        String face = new String(Character.toChars(0x1F600));
+        json().header("X-Player-Key", key).body(Map.of("description", face.repeat(200), "scopes", List.of("game:play")))
+                .post("/api/account/tokens").then().statusCode(201);
+        json().header("X-Player-Key", key).body(Map.of("description", face.repeat(201), "scopes", List.of("game:play")))
+                .post("/api/account/tokens").then().statusCode(422).body("code", equalTo("token-request-invalid"));
+    }
+
+    @Test
     void anExpiredTokenStopsWorking() {
         String key = PlayersTest.register(PlayersTest.unique("Exp"));
         String t = json().header("X-Player-Key", key).body(Map.of("description", "short", "scopes", List.of("account:read"),

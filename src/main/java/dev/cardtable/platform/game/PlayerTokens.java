@@ -43,6 +43,15 @@ public interface PlayerTokens {
     }
 
     /**
+     * Whether a bearer credential is meant as a token, well formed or not: a token's prefix on
+     * anything but a seat token's length (43 characters), so that a token mistyped is refused as a
+     * token ({@code 401 token-invalid}) and not taken for a seat token.
+     */
+    static boolean meantAsToken(String bearer) {
+        return bearer != null && bearer.length() != 43 && (bearer.startsWith(PERSONAL) || bearer.startsWith(OAUTH));
+    }
+
+    /**
      * What a token grants.
      *
      * @param tokenId the token's id (as listed)
@@ -59,4 +68,20 @@ public interface PlayerTokens {
      * once.
      */
     Optional<Grant> grant(String token);
+
+    /**
+     * Whether token {@code tokenId} of player {@code player} still stands (not revoked, not
+     * expired, its registration not ended), for a credential taken with it, such as a stream
+     * ticket. Reads the database every time.
+     */
+    boolean stands(UUID tokenId, UUID player);
+
+    /**
+     * Fired when a player's token is revoked, in the revoking transaction, so that what was opened
+     * with it (the player's event streams) ends on every instance.
+     *
+     * @param player the token's player
+     */
+    record Revoked(UUID player) {
+    }
 }

@@ -16,8 +16,8 @@ import java.util.Optional;
 
 /**
  * Scoped tokens at the edge ({@code docs/api.md}, "Tokens and OAuth"). An {@code /api} request
- * whose {@code Authorization} is {@code Bearer <token>} with a token's prefix and length
- * ({@link PlayerTokens#looksLikeToken}) is a request of the token's player: before routing, the
+ * whose {@code Authorization} is {@code Bearer <token>} with a token's prefix, on anything but a
+ * seat token's length ({@link PlayerTokens#meantAsToken}), is a request of the token's player: before routing, the
  * token is handed, marked with {@link PlayerTokens#PREFIX}, to the one check of a player's
  * credential ({@link RegisteredPlayers#holder}) as the {@code X-Player-Key} would be, so that every
  * operation that takes the key takes the token too; a client that sends that mark itself is
@@ -45,7 +45,7 @@ public class AccessTokens {
                     + "'Authorization: Bearer <token>'", Map.of(), ctx.getUriInfo());
         }
         String bearer = bearer(ctx.getHeaderString(HttpHeaders.AUTHORIZATION));
-        if (PlayerTokens.looksLikeToken(bearer)) {
+        if (PlayerTokens.meantAsToken(bearer)) {
             ctx.getHeaders().remove(HttpHeaders.AUTHORIZATION);
             ctx.getHeaders().putSingle(RegisteredPlayers.HEADER, PlayerTokens.PREFIX + bearer);
         }

@@ -39,6 +39,8 @@ public class SeatCredentials {
                 ? new GameException(Failure.SESSION_INVALID, "the session is unknown, ended or expired: sign in again")
                 : PlayerTokens.isToken(playerKey)
                 ? new GameException(Failure.TOKEN_INVALID, "the token is unknown, revoked or expired")
-                : new GameException(Failure.PLAYER_KEY_INVALID, "the player key is unknown, rotated or revoked"));
+                : new GameException(Failure.PLAYER_KEY_INVALID, PlayerTokens.meantAsToken(playerKey.trim())
+                ? "that is a token, not a player key: send it as 'Authorization: Bearer <token>'"
+                : "the player key is unknown, rotated or revoked"));
     }
 }
