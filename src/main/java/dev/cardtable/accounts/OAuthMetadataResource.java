@@ -1,6 +1,7 @@
 package dev.cardtable.accounts;
 
 import dev.cardtable.platform.GameException;
+import dev.cardtable.platform.http.ServerOrigin;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -8,7 +9,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -16,8 +16,6 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirements;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import java.util.Locale;
-import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -31,8 +29,8 @@ public class OAuthMetadataResource {
 
     private static final Pattern HOST = Pattern.compile("[A-Za-z0-9._~-]+(:[0-9]{1,5})?|\\[[0-9A-Fa-f:.]+](:[0-9]{1,5})?");
 
-    @ConfigProperty(name = "cardtable.http.origin")
-    Optional<String> origin;
+    @Inject
+    ServerOrigin origin;
 
     @Inject
     OAuth oauth;
@@ -50,19 +48,12 @@ public class OAuthMetadataResource {
         return oauth.metadata(own(http));
     }
 
-    /**
-     * This server's origin, {@code scheme://host[:port]} in lower case: {@code cardtable.http.origin}
-     * when set, else the request's scheme and {@code Host}, as the session cookies' check reads it.
-     */
+    /** This server's origin ({@link ServerOrigin}), from a {@code Host} that is a host[:port] when it counts. */
     private String own(HttpServerRequest http) {
-        if (origin.isPresent() && !origin.get().isBlank()) {
-            String o = origin.get().trim();
-            return (o.endsWith("/") ? o.substring(0, o.length() - 1) : o).toLowerCase(Locale.ROOT);
-        }
         String host = http.getHeader("Host");
         if (host != null && !HOST.matcher(host.trim()).matches()) {
             throw GameException.malformed("the Host header is not a host[:port]");
         }
-        return (http.scheme() + "://" + (host == null ? "localhost" : host.trim())).toLowerCase(Locale.ROOT);
+        return origin.of(http);
     }
 }

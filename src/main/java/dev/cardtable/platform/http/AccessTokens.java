@@ -44,7 +44,7 @@ public class AccessTokens {
             return ProblemMapper.problem(Failure.PLAYER_KEY_INVALID, "that is not a player key: a token is sent as "
                     + "'Authorization: Bearer <token>'", Map.of(), ctx.getUriInfo());
         }
-        String bearer = bearer(ctx.getHeaderString(HttpHeaders.AUTHORIZATION));
+        String bearer = AuthorizationHeader.bearer(ctx.getHeaderString(HttpHeaders.AUTHORIZATION));
         if (PlayerTokens.meantAsToken(bearer)) {
             ctx.getHeaders().remove(HttpHeaders.AUTHORIZATION);
             ctx.getHeaders().putSingle(RegisteredPlayers.HEADER, PlayerTokens.PREFIX + bearer);
@@ -74,13 +74,5 @@ public class AccessTokens {
                 : operation + " needs a token with scope '" + needed.text() + "'";
         return Optional.of(ProblemMapper.problem(Failure.SCOPE_MISSING, detail, Map.of("scope", needed.text()),
                 ctx.getUriInfo()));
-    }
-
-    private static String bearer(String authorization) {
-        if (authorization == null) {
-            return null;
-        }
-        String a = authorization.trim();
-        return a.regionMatches(true, 0, "Bearer ", 0, 7) ? a.substring(7).trim() : null;
     }
 }

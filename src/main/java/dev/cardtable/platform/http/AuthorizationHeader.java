@@ -22,10 +22,19 @@ public final class AuthorizationHeader {
         if (header == null || header.isBlank()) {
             return null;
         }
-        String a = header.trim();
-        if (!a.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
-            return SeatCredential.otherScheme();
+        String token = bearer(header);
+        return token == null ? SeatCredential.otherScheme() : SeatCredential.bearer(token);
+    }
+
+    /**
+     * The token of a {@code Bearer <token>} header (the scheme in any case, spaces around the token
+     * ignored); null for none or another scheme.
+     */
+    public static String bearer(String header) {
+        if (header == null) {
+            return null;
         }
-        return SeatCredential.bearer(a.substring(BEARER.length()).trim());
+        String a = header.trim();
+        return a.regionMatches(true, 0, BEARER, 0, BEARER.length()) ? a.substring(BEARER.length()).trim() : null;
     }
 }

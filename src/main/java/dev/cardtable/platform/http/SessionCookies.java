@@ -5,15 +5,13 @@ import dev.cardtable.platform.game.PlayerSessions;
 import dev.cardtable.platform.game.RegisteredPlayers;
 import io.vertx.core.http.Cookie;
 import io.vertx.core.http.HttpServerRequest;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Response;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
-import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -35,16 +33,14 @@ import java.util.Set;
  * way, so that no other site can sign a browser in to its own account; a program that sends
  * neither header signs in.
  *
- * <p>The server's origin is {@code cardtable.http.origin} when set (for a proxy that rewrites
- * {@code Host}), else the request's scheme and {@code Host} (the forwarded ones only when
- * {@code quarkus.http.proxy.proxy-address-forwarding} trusts the proxy).
+ * <p>The server's origin is {@link ServerOrigin}'s.
  */
 public class SessionCookies {
 
     private static final Set<String> SAFE = Set.of("GET", "HEAD", "OPTIONS");
 
-    @ConfigProperty(name = "cardtable.http.origin")
-    Optional<String> origin;
+    @Inject
+    ServerOrigin origin;
 
     /**
      * Before routing and before the rate limits count the request (so that it is counted for its
@@ -85,22 +81,9 @@ public class SessionCookies {
     private boolean sameOrigin(ContainerRequestContext ctx, HttpServerRequest http) {
         String from = ctx.getHeaderString("Origin");
         if (from != null) {
-            return from.equalsIgnoreCase(own(http));
+            return from.equalsIgnoreCase(origin.of(http));
         }
         return "same-origin".equalsIgnoreCase(ctx.getHeaderString("Sec-Fetch-Site"));
-    }
-
-    /** This server's origin: {@code scheme://host[:port]}, in lower case. */
-    private String own(HttpServerRequest http) {
-        if (origin.isPresent() && !origin.get().isBlank()) {
-            return strip(origin.get().trim());
-        }
-        String host = http.getHeader("Host");
-        return (http.scheme() + "://" + (host == null ? "" : host.trim())).toLowerCase(Locale.ROOT);
-    }
-
-    private static String strip(String o) {
-        return (o.endsWith("/") ? o.substring(0, o.length() - 1) : o).toLowerCase(Locale.ROOT);
     }
 
     /** Why a request is not known to come from this server's pages, for the problem's detail. */
