@@ -15,6 +15,7 @@ const SCOPES = {
   'challenge:read': 'Read your challenges',
   'challenge:write': 'Send, accept, decline and cancel challenges',
   'seek:write': 'Create, read and cancel seeks',
+  'tournament:write': 'Create arenas, join them and withdraw from them',
   'events:read': 'Follow your event stream',
   'account:read': 'Read your account',
 };

@@ -361,7 +361,7 @@ public class OAuthTest {
         assertEquals(List.of("S256"), r.path("code_challenge_methods_supported"));
         assertEquals(List.of("none"), r.path("token_endpoint_auth_methods_supported"));
         assertEquals(List.of("none"), r.path("revocation_endpoint_auth_methods_supported"));
-        assertEquals(List.of("game:play", "challenge:read", "challenge:write", "seek:write", "events:read", "account:read"),
+        assertEquals(List.of("game:play", "challenge:read", "challenge:write", "seek:write", "tournament:write", "events:read", "account:read"),
                 r.path("scopes_supported"));
     }
 }

@@ -21,6 +21,8 @@ public enum Scope {
     CHALLENGE_WRITE("challenge:write", "Send, accept, decline and cancel challenges"),
     /** Create, read and cancel seeks. */
     SEEK_WRITE("seek:write", "Create, read and cancel seeks"),
+    /** Create arenas, join them and withdraw from them. */
+    TOURNAMENT_WRITE("tournament:write", "Create arenas, join them and withdraw from them"),
     /** The player's event stream and its stream tickets. */
     EVENTS_READ("events:read", "Follow your event stream"),
     /** The player's account. */
