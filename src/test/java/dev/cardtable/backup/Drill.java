@@ -68,12 +68,12 @@ final class Drill {
     /**
      * Asserts that every read model agrees with its base tables: {@code read_model_disagreements()}
      * returns no row (the rows are printed in the failure), once the games marked for the
-     * reconcile step ({@code read_model_pending}) are taken, which the server does every 5 s
+     * reconcile step ({@code read_model_marks}) are taken, which the server does every 5 s
      * (waits at most 20 s for that).
      */
     static void assertReadModelsAgree(Connection c, String when) throws SQLException, InterruptedException {
         long until = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!scalar(c, "select count(*) from read_model_pending").equals("0") && System.nanoTime() < until) {
+        while (!scalar(c, "select count(*) from read_model_marks").equals("0") && System.nanoTime() < until) {
             Thread.sleep(200);
         }
         try (Statement st = c.createStatement()) {

@@ -75,7 +75,7 @@ class ReadModelUpkeepTest {
         games.add(as(null).body(running).post("/api/games/import").then().statusCode(201).extract().path("id"));
 
         for (String id : games) {
-            assertEquals("0", Db.scalar("select count(*) from read_model_pending where game_id = ?::uuid", id), id);
+            assertEquals("0", Db.scalar("select count(*) from read_model_marks where game_id = ?::uuid", id), id);
         }
         assertEquals(List.of(), disagreements(name, registered, playerId(registered), imported));
     }
@@ -106,7 +106,7 @@ class ReadModelUpkeepTest {
         Db.update("update games set status = 'finished', finished_at = now(), updated_at = now() where id = ?::uuid", running);
         Db.update("update seats set outcome = 'lost', score = -7 where game_id = ?::uuid", running);
 
-        assertEquals("1", Db.scalar("select count(*) from read_model_pending where game_id = ?::uuid", running));
+        assertEquals("1", Db.scalar("select count(*) from read_model_marks where game_id = ?::uuid", running));
         List<String> before = disagreements(name, running);
         assertTrue(before.stream().anyMatch(d -> d.startsWith("player_games " + running)), before.toString());
         assertTrue(before.stream().anyMatch(d -> d.startsWith("pending " + running)), before.toString());
@@ -120,10 +120,41 @@ class ReadModelUpkeepTest {
                 .body("items.size()", equalTo(1)).body("items[0].id", equalTo(running));
 
         // Marked again (a second old writer's change, or a run cut short): counted still once.
-        Db.update("insert into read_model_pending (game_id) values (?::uuid)", running);
+        Db.update("insert into read_model_marks (game_id, generation) values (?::uuid, 1)", running);
         assertTrue(upkeep.reconcile() >= 1);
         stats(name).body("types[0].played", equalTo(2));
         assertEquals(List.of(), disagreements(name));
+    }
+
+    /**
+     * Generations (migration {@code V26}): a change by the release before, which keeps the read
+     * models it knows and so clears its own marks ({@code read_model_pending}) in the change's
+     * transaction, stays marked for this build's newer read models; a mark of a later generation
+     * than this build's is neither removed by its changes nor taken by its reconcile.
+     */
+    @Test
+    void aChangeByTheReleaseBeforeStaysMarkedForThisOneAndALaterGenerationsMarkIsLeftAlone() throws Exception {
+        String name = PlayersTest.unique("g");
+        String game = Api.scoundrel("generations", name).id();
+        HistoryTest.won(name);
+        // The release before ends it in one transaction with its read models, and clears its mark.
+        Db.update("update games set status = 'finished', finished_at = now(), updated_at = now() where id = ?::uuid", game);
+        Db.update("update seats set outcome = 'lost', score = -7 where game_id = ?::uuid", game);
+        Db.update("delete from read_model_pending where game_id = ?::uuid", game);
+        assertEquals(String.valueOf(ReadModelUpkeep.GENERATION),
+                Db.scalar("select max(generation) from read_model_marks where game_id = ?::uuid", game));
+        assertTrue(upkeep.reconcile() >= 1);
+        assertEquals("0", Db.scalar("select count(*) from read_model_marks where game_id = ?::uuid", game));
+        assertEquals(List.of(), disagreements(name));
+
+        // A later release's mark on another game: this build's changes and reconcile leave it.
+        String later = Api.scoundrel("generations-later", name).id();
+        Db.update("insert into read_model_marks (game_id, generation) values (?::uuid, ?)", later, ReadModelUpkeep.GENERATION + 1);
+        upkeep.announced(UUID.fromString(later)); // as this build's change of it does
+        upkeep.reconcile();
+        assertEquals(String.valueOf(ReadModelUpkeep.GENERATION + 1),
+                Db.scalar("select string_agg(generation::text, ',') from read_model_marks where game_id = ?::uuid", later));
+        Db.update("delete from read_model_marks where game_id = ?::uuid", later);
     }
 
     @Test
@@ -157,11 +188,11 @@ class ReadModelUpkeepTest {
         assertTrue(upkeep.reconcile() >= 1);
         assertEquals(List.of(), disagreements(registered, player));
         assertEquals("2", Db.scalar(games, player));
-        Db.update("insert into read_model_pending (game_id) values (?::uuid)", copy);
+        Db.update("insert into read_model_marks (game_id, generation) values (?::uuid, 1)", copy);
         upkeep.reconcile();
         assertEquals("2", Db.scalar(games, player), "rated once");
         assertEquals(List.of(), disagreements(registered, player));
-        assertEquals("0", Db.scalar("select count(*) from read_model_pending where game_id = ?::uuid", copy));
+        assertEquals("0", Db.scalar("select count(*) from read_model_marks where game_id = ?::uuid", copy));
     }
 
     /** A rated Dazzle game of {@code name} (key {@code key}) against the random level, played out; its id. */

@@ -10,7 +10,7 @@ import java.util.List;
 
 /**
  * The read models against their base tables once only the new build writes: the games an old
- * writer changed without updating the read models wait in {@code read_model_pending} until an
+ * writer changed without updating the read models wait in {@code read_model_marks} until an
  * instance of the new build reconciles them, after which {@code read_model_disagreements()} (the
  * database's own comparison of player_games, player_stats, the daily tables and ratings with
  * games, seats and moves) must be empty. Besides, one comparison of the test's own, which needs
@@ -25,24 +25,24 @@ final class ReadModels {
     }
 
     /**
-     * Waits until {@code read_model_pending} is empty, at most {@code limit}; returns null when it
+     * Waits until {@code read_model_marks} is empty, at most {@code limit}; returns null when it
      * is, else what was found (the rows left, or the error of a database without the table).
      */
     static String awaitDrained(Connection c, Duration limit) throws InterruptedException {
         long deadline = System.nanoTime() + limit.toNanos();
         long left = -1;
         while (true) {
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("select count(*) from read_model_pending")) {
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("select count(*) from read_model_marks")) {
                 rs.next();
                 left = rs.getLong(1);
             } catch (SQLException e) {
-                return "read_model_pending could not be read: " + firstLine(e);
+                return "read_model_marks could not be read: " + firstLine(e);
             }
             if (left == 0) {
                 return null;
             }
             if (System.nanoTime() > deadline) {
-                return left + " games still in read_model_pending after " + limit.toSeconds() + " s";
+                return left + " games still in read_model_marks after " + limit.toSeconds() + " s";
             }
             Thread.sleep(250);
         }

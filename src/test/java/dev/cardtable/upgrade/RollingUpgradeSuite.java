@@ -43,7 +43,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * instances together, and only new ones once
  * the old were gone; every acknowledged move in its game's final log at its position, the same
  * move, nothing applied twice; every event stream exactly its game's log; and, the old instances
- * gone and {@code read_model_pending} drained by the new ones (at most 60 s), no row from
+ * gone and {@code read_model_marks} drained by the new ones (at most 60 s), no row from
  * {@code read_model_disagreements()} nor from the test's own comparison of player_games with the
  * seats ({@link ReadModels}). Run by {@code ./mvnw -Pupgrade verify} (the pom's {@code upgrade}
  * profile); {@code -Dupgrade.reconcile=off} starts the new instances with
@@ -204,13 +204,13 @@ class RollingUpgradeSuite {
 
     /**
      * The read models against the base tables, once the new instances have drained
-     * read_model_pending (at most 60 s): the check, added to {@code checks}, and what was found printed.
+     * read_model_marks (at most 60 s): the check, added to {@code checks}, and what was found printed.
      */
     private static void checkReadModels(String f, String database, List<Executable> checks) throws Exception {
         try (Connection c = pg.connect(database)) {
             long t = System.nanoTime();
             String pending = ReadModels.awaitDrained(c, Duration.ofSeconds(60));
-            FIGURES.put(f + "read_model_pending drained", pending == null ? seconds(System.nanoTime() - t) : "no: " + pending);
+            FIGURES.put(f + "read_model_marks drained", pending == null ? seconds(System.nanoTime() - t) : "no: " + pending);
             ReadModels.Found disagreements = ReadModels.disagreements(c);
             ReadModels.Found own = ReadModels.playerGamesAgainstSeats(c);
             FIGURES.put(f + "read-model disagreements (function, test's own)", disagreements.total() + ", " + own.total());
@@ -223,7 +223,7 @@ class RollingUpgradeSuite {
             if (!problems.isEmpty()) {
                 System.out.println(f + "read models against their base tables:\n  " + String.join("\n  ", problems));
             }
-            String summary = "read models against games, seats and moves (printed above): read_model_pending "
+            String summary = "read models against games, seats and moves (printed above): read_model_marks "
                     + (pending == null ? "drained" : pending) + "; read_model_disagreements(): " + disagreements.total()
                     + " rows; player_games against the seats: " + own.total() + " rows; the first: "
                     + problems.subList(0, Math.min(5, problems.size()));

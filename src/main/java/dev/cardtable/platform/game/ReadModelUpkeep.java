@@ -26,12 +26,13 @@ import java.util.UUID;
  * Keeps the read models right whatever build wrote a change (migration {@code V20};
  * {@code docs/operations.md}, "Upgrades").
  * <ul>
- *   <li>The database marks, in {@code read_model_pending}, every game created, every change of a
- *       game's status and every change of who sits at a seat, whoever writes it. This build
+ *   <li>The database marks, in {@code read_model_marks}, every game created, every change of a
+ *       game's status and every change of who sits at a seat, whoever writes it, with the
+ *       generation of read models that must hear of it (migration {@code V26}). This build
  *       announces each such change in the same transaction ({@link GameChanged}), and its read
  *       models follow it there; so it removes the mark as that transaction ends, after every
- *       statement of it ({@link #announced}). A change made by a build that keeps no read models
- *       stays marked.</li>
+ *       statement of it ({@link #announced}): the marks of its {@link #GENERATION} and below. A
+ *       change made by a build that keeps no read models, or fewer than this one, stays marked.</li>
  *   <li>Every {@code cardtable.read-models.reconcile-every} (default 5 s; {@code off} disables it)
  *       each instance takes the marked games oldest first, at most {@value #MAX_PER_RUN} a run,
  *       each in a transaction of its own under the game's lock ({@code FOR UPDATE SKIP LOCKED}, so
@@ -44,6 +45,13 @@ import java.util.UUID;
  */
 @Singleton
 public class ReadModelUpkeep {
+
+    /**
+     * The generation of this build's read models: the marks it removes and reconciles are those of
+     * this generation and below. A release that adds a read model raises it, with a migration that
+     * makes the database mark changes with the new number ({@code docs/operations.md}, "Upgrades").
+     */
+    public static final int GENERATION = 2;
 
     /** The most games one run reconciles, so that a backlog cannot hold the scheduler thread for long. */
     public static final int MAX_PER_RUN = 500;
@@ -119,8 +127,9 @@ public class ReadModelUpkeep {
 
     private void unmark(Set<UUID> games) {
         db.work(conn -> {
-            try (PreparedStatement ps = conn.prepareStatement("delete from read_model_pending where game_id = any (?)")) {
+            try (PreparedStatement ps = conn.prepareStatement("delete from read_model_marks where game_id = any (?) and generation <= ?")) {
                 ps.setArray(1, conn.createArrayOf("uuid", games.toArray()));
+                ps.setInt(2, GENERATION);
                 ps.executeUpdate();
             }
             return null;
@@ -165,10 +174,10 @@ public class ReadModelUpkeep {
         return done;
     }
 
-    /** How many games are marked now. */
+    /** How many games are marked now for this build's generation or below. */
     public long pending() {
         return db.work(c -> {
-            try (PreparedStatement ps = c.prepareStatement("select count(*) from read_model_pending");
+            try (PreparedStatement ps = c.prepareStatement("select count(distinct game_id) from read_model_marks where generation <= " + GENERATION);
                  ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 return rs.getLong(1);
@@ -179,7 +188,8 @@ public class ReadModelUpkeep {
     private List<UUID> marked() {
         return db.work(c -> {
             try (PreparedStatement ps = c.prepareStatement(
-                    "select game_id from read_model_pending order by since, game_id limit " + MAX_PER_RUN);
+                    "select game_id from read_model_marks where generation <= " + GENERATION
+                            + " group by game_id order by min(since), game_id limit " + MAX_PER_RUN);
                  ResultSet rs = ps.executeQuery()) {
                 List<UUID> ids = new ArrayList<>();
                 while (rs.next()) {
@@ -193,9 +203,10 @@ public class ReadModelUpkeep {
     private boolean reconcile(UUID id) {
         return store.lockIfFree(id).map(g -> {
             boolean unmarked = db.work(c -> {
-                try (PreparedStatement ps = c.prepareStatement("delete from read_model_pending where game_id = ?")) {
+                try (PreparedStatement ps = c.prepareStatement(
+                        "delete from read_model_marks where game_id = ? and generation <= " + GENERATION)) {
                     ps.setObject(1, id);
-                    return ps.executeUpdate() == 1;
+                    return ps.executeUpdate() >= 1;
                 }
             });
             if (unmarked) {

@@ -48,7 +48,7 @@ class JsonLogsIT {
                     .then().statusCode(201).extract().path("id");
             String port = Files.readAllLines(work.resolve("data/postgres/postmaster.pid")).get(3).trim();
             try (Connection c = DriverManager.getConnection("jdbc:postgresql://localhost:" + port + "/postgres", "postgres", "");
-                 PreparedStatement ps = c.prepareStatement("insert into read_model_pending (game_id) values (?::uuid)")) {
+                 PreparedStatement ps = c.prepareStatement("insert into read_model_marks (game_id, generation) values (?::uuid, 1)")) {
                 ps.setString(1, game);
                 assertEquals(1, ps.executeUpdate());
             }
