@@ -38,7 +38,7 @@ export async function arenasPage(show, ctx, query) {
   const body = h('tbody', { id: 'arena-rows' });
   const more = h('button', { id: 'more-arenas', class: 'secondary', hidden: true }, 'More arenas');
   const cell = (label, ...content) => h('td', { 'data-label': label }, ...content);
-  const table = h('table', { class: 'stats responsive', id: 'arenas', 'aria-busy': 'true' },
+  const table = h('table', { class: 'arena-table responsive', id: 'arenas', 'aria-busy': 'true' },
     h('caption', { class: 'sr-only' }, `${tab.label} arenas`),
     h('thead', {}, h('tr', {}, LIST.map((c) => h('th', { scope: 'col' }, c)))), body);
   let cursor = null;
@@ -200,7 +200,7 @@ export async function arenaPage(show, ctx, id) {
 
   const drawDetails = () => {
     const item = (term, ...value) => [h('dt', {}, term), h('dd', {}, ...value)];
-    details.replaceChildren(
+    details.replaceChildren(...[
       item('Game', `${arena.type} · ${arena.ruleset}`),
       item('Clock', clockText(arena.clock)),
       item('Rated', arena.rated ? 'rated: every game changes the ratings' : 'casual'),
@@ -208,7 +208,7 @@ export async function arenaPage(show, ctx, id) {
       item('Starts', when(arena.startsAt)),
       item('Ends', when(arena.endsAt), h('span', { class: 'muted' }, ` (no new pairing after ${new Date(arena.pairingEndsAt).toLocaleTimeString()})`)),
       item('Made by', h('a', { href: `#/player/${encodeURIComponent(arena.createdBy)}` }, arena.createdBy)),
-      item('Players', h('span', { id: 'arena-players' }, String(arena.players))));
+      item('Players', h('span', { id: 'arena-players' }, String(arena.players)))].flat());
     const words = { upcoming: 'Upcoming', running: 'Running', finished: arena.final ? 'Finished: the table is final' : 'Finished: its last games are being played' };
     statusWords.replaceChildren(h('strong', {}, words[arena.status] || arena.status), arena.status === 'finished' ? '' : ':');
     if (arena.status === 'finished') countdown.textContent = '';
@@ -289,7 +289,7 @@ export async function arenaPage(show, ctx, id) {
       : [h('tr', {}, h('td', { colspan: TABLE.length }, 'Nobody has joined yet.'))]));
     more.hidden = !next;
   };
-  const table = h('table', { class: 'stats responsive', id: 'standings' },
+  const table = h('table', { class: 'arena-table responsive', id: 'standings' },
     h('caption', { class: 'sr-only' }, `Standings of ${arena.name}`),
     h('thead', {}, h('tr', {}, TABLE.map((c) => h('th', { scope: 'col' }, c)))), body);
   more.addEventListener('click', async () => {
@@ -306,7 +306,7 @@ export async function arenaPage(show, ctx, id) {
     const results = me() ? me().results || [] : [];
     const cell = (label, ...c) => h('td', { 'data-label': label }, ...c);
     mine.replaceChildren(h('h2', { id: 'my-games-title' }, 'Your games'),
-      results.length ? h('div', { class: 'table-wrap' }, h('table', { class: 'stats responsive', id: 'my-results' },
+      results.length ? h('div', { class: 'table-wrap' }, h('table', { class: 'arena-table responsive', id: 'my-results' },
         h('caption', { class: 'sr-only' }, 'Your games in this arena, in the order they counted'),
         h('thead', {}, h('tr', {}, GAMES.map((c) => h('th', { scope: 'col' }, c)))),
         h('tbody', {}, results.map((r, i) => h('tr', { 'data-game': r.gameId },
@@ -322,13 +322,16 @@ export async function arenaPage(show, ctx, id) {
     if (!p) return;
     sheet = await api.arenaSheet(id, p.name);
     if (sheet) entries.set(sheet.player, { ...entries.get(sheet.player), ...sheet });
+    if (sheet && typeof sheet.playing === 'string') playingGame = sheet.playing;
+    else if (sheet && sheet.playing === null) playingGame = null;
     else for (const n of [...entries.keys()]) if (same(n, p.name)) entries.delete(n); // left before the start
     drawTable();
     drawMine();
     drawActions();
   };
 
-  let playingGame = null;
+  // The player's arena game in progress: their entry names it (`playing`), and each pairing tells it.
+  let playingGame = sheet && typeof sheet.playing === 'string' ? sheet.playing : null;
   const opened = new Set();
   const stop = api.followArena(id, (kind, data) => {
     if (kind === 'standing') {
@@ -369,6 +372,7 @@ export async function arenaPage(show, ctx, id) {
   drawTable();
   drawMine();
   drawActions();
+  if (!location.hash.startsWith(ARENA_HREF(id))) return; // left (or sent into a game) while this page was read
   show(heading,
     h('p', { class: 'links' }, h('a', { href: '#/arenas' }, 'All arenas')),
     statusLine,
