@@ -159,6 +159,7 @@ const same = (a, b) => Boolean(a && b && a.toLowerCase() === b.toLowerCase());
 function openIfFollowing(arenaId, gameId, go) {
   api.noteArenaGame(gameId, arenaId);
   const hash = location.hash;
+  if (hash === `#/game/${gameId}`) return; // opened already (both streams tell it)
   const onGame = /^#\/game\/([^/?]+)/.exec(hash);
   const following = hash.startsWith(ARENA_HREF(arenaId)) && !hash.slice(ARENA_HREF(arenaId).length).replace(/^\?.*/, '')
     || (onGame && onGame[1] !== gameId && api.arenaOfGame(decodeURIComponent(onGame[1])) === arenaId);

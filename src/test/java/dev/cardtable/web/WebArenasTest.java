@@ -3,16 +3,20 @@ package dev.cardtable.web;
 import dev.cardtable.players.PlayersTest;
 import dev.cardtable.support.Browser;
 import dev.cardtable.support.PostgresResource;
+import dev.cardtable.tournaments.ArenaPairing;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.WebDriver;
 
 import java.net.URL;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 import static dev.cardtable.support.Api.as;
 import static dev.cardtable.web.WebFeaturesTest.accessible;
@@ -42,6 +46,32 @@ class WebArenasTest extends BrowserTest {
 
     @TestHTTPResource("/")
     URL root;
+
+    @Inject
+    ArenaPairing pairing;
+
+    /**
+     * Runs the arena's pairing, as the server's job does each second (the tests' profile turns the
+     * job off), until {@code condition} holds in the browser.
+     */
+    private static <T> T pairUntil(ArenaPairing pairing, Browser b, Function<WebDriver, T> condition) {
+        for (int i = 0; i < 100; i++) {
+            pairing.run();
+            try {
+                T t = condition.apply(b.driver());
+                if (t != null && !Boolean.FALSE.equals(t)) {
+                    return t;
+                }
+                Thread.sleep(200);
+            } catch (org.openqa.selenium.NoSuchElementException e) {
+                // not yet
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        return b.await(condition);
+    }
 
     private static JsonPath arena(String id) {
         return as(null).get("/api/arenas/" + id).then().statusCode(200).extract().jsonPath();
@@ -120,6 +150,7 @@ class WebArenasTest extends BrowserTest {
 
             // A second player joins by the API; the arena pairs the two, and the game opens with no click.
             post(theirKey, "/api/arenas/" + id + "/join");
+            pairUntil(pairing, b, d -> !d.findElements(By.cssSelector(".board.dazzle")).isEmpty());
             b.visible(".board.dazzle");
             String game = gameId(b);
             List<String> seats = as(null).get("/api/games/" + game).then().statusCode(200).extract().path("seats.name");
@@ -155,7 +186,7 @@ class WebArenasTest extends BrowserTest {
 
             // The opponent comes back: the next pairing opens from the arena's page, again with no click.
             post(theirKey, "/api/arenas/" + id + "/join");
-            b.await(d -> {
+            pairUntil(pairing, b, d -> {
                 String now = d.findElement(By.id("app")).getDomAttribute("data-game");
                 return now != null && !now.equals(game) ? now : null;
             });
