@@ -196,7 +196,8 @@ export async function arenaPage(show, ctx, id) {
   const actions = h('div', { class: 'actions', id: 'arena-actions', role: 'group', 'aria-label': 'your place in the arena' });
   const body = h('tbody', { id: 'standings-rows' });
   const more = h('button', { id: 'more-standings', class: 'secondary', hidden: true }, 'More players');
-  const news = h('ol', { id: 'arena-news', class: 'log', role: 'log', 'aria-live': 'polite', 'aria-label': 'latest results' });
+  const news = h('ol', { class: 'log' });
+  const newsLog = h('div', { id: 'arena-news', role: 'log', 'aria-live': 'polite', 'aria-labelledby': 'arena-news-title' }, news);
   const mine = h('div', { id: 'my-games' });
 
   const drawDetails = () => {
@@ -382,7 +383,7 @@ export async function arenaPage(show, ctx, id) {
       h('h2', { id: 'standings-title' }, 'Standings'),
       h('p', { class: 'muted' }, 'Updated live; each result is read out from the latest results below it. Points: a win 2, a draw 1; on a streak (after two wins in a row) 4 and 2.'),
       h('div', { class: 'table-wrap' }, table, more),
-      h('h3', { id: 'arena-news-title' }, 'Latest results'), news),
+      h('h3', { id: 'arena-news-title' }, 'Latest results'), newsLog),
     h('section', { 'aria-labelledby': 'my-games-title' }, mine),
     h('section', { 'aria-labelledby': 'arena-about' }, h('h2', { id: 'arena-about' }, 'About this arena'), details));
 }

@@ -180,7 +180,6 @@ class WebArenasTest extends BrowserTest {
             b.visible("#my-results tr[data-game='" + game + "']");
             assertEquals(them, b.text("#my-results tr[data-game='" + game + "'] td[data-label='Opponent']"));
             assertEquals("won", b.text("#my-results tr[data-game='" + game + "'] td[data-label='Result']"));
-            b.await(d -> d.findElement(By.id("arena-news")).getText().contains(me + " won (+2)"));
             accessible(b, "an arena's page with a result (desktop)");
             b.screenshot("arena");
 
@@ -218,6 +217,31 @@ class WebArenasTest extends BrowserTest {
             p.visible("#standings-rows tr[data-player='" + me + "']");
             p.visible("#my-results");
             accessible(p, "an arena's page, paused (phone)");
+
+            // Watched live: a third player joins and loses to the first, who is on a streak (a win scores 4);
+            // the table moves and the latest results read the result out.
+            String third = PlayersTest.unique("at");
+            String thirdKey = PlayersTest.register(third);
+            post(thirdKey, "/api/arenas/" + id + "/join");
+            p.visible("#standings-rows tr[data-player='" + third + "']");
+            String game3 = null;
+            for (int i = 0; i < 100 && game3 == null; i++) {
+                pairing.run();
+                game3 = sheet(id, third).getString("playing");
+            }
+            assertTrue(game3 != null, "the first and the third player are paired");
+            as(null).header("X-Player-Key", thirdKey).body(Map.of("action", "resign")).post("/api/games/" + game3 + "/moves")
+                    .then().statusCode(200);
+            p.await(d -> d.findElement(By.id("arena-news")).getText().contains(me + " won (+4)"));
+            String row = "#standings-rows tr[data-player='" + me + "']";
+            p.await(d -> "8".equals(d.findElement(By.cssSelector(row + " td[data-label='Points']")).getText()));
+            assertEquals(8, sheet(id, me).getInt("points"));
+            // The live table keeps the standings' order (points, then performance, then name), as the API has it.
+            List<String> order = as(null).get("/api/arenas/" + id + "/standings").then().statusCode(200)
+                    .extract().path("items.player");
+            assertEquals(me, order.get(0));
+            p.await(d -> order.equals(p.all("#standings-rows tr").stream().map(r -> r.getDomAttribute("data-player")).toList()));
+            accessible(p, "an arena's page with a result read out (phone)");
             p.screenshot("arena-phone");
         }
     }
