@@ -375,6 +375,9 @@ public final class DazzleBot {
             String version = String.valueOf(((Number) game.get("version")).intValue());
             // If-Match: the move applies only where it was chosen; the Idempotency-Key makes a retry safe.
             Reply r = post("/api/games/" + gameId + "/moves", move, "\"" + version + "\"", UUID.randomUUID().toString());
+            if (r.status() != 200 && r.status() != 412) {
+                log("move in game " + gameId + " answered " + r.status() + " " + r.body());
+            }
             if (r.status() == 409) {
                 return; // the game ended meanwhile (a timeout, a resignation)
             }

@@ -196,7 +196,7 @@ export async function arenaPage(show, ctx, id) {
   const actions = h('div', { class: 'actions', id: 'arena-actions', role: 'group', 'aria-label': 'your place in the arena' });
   const body = h('tbody', { id: 'standings-rows' });
   const more = h('button', { id: 'more-standings', class: 'secondary', hidden: true }, 'More players');
-  const news = h('ol', { class: 'log' });
+  const news = h('ol', { class: 'log' }, h('li', { class: 'muted waiting' }, 'Each game’s result appears here as it ends.'));
   const newsLog = h('div', { id: 'arena-news', role: 'log', 'aria-live': 'polite', 'aria-labelledby': 'arena-news-title' }, news);
   const mine = h('div', { id: 'my-games' });
 
@@ -318,7 +318,7 @@ export async function arenaPage(show, ctx, id) {
           cell('Points', String(r.points)),
           cell('Ended', when(r.endedAt)))))))
         : h('p', { class: 'muted', id: 'my-games-none' }, me() ? 'No game of yours has ended in this arena yet.' : 'You have not joined this arena.'),
-      me() ? h('p', { id: 'my-points' }, `Your points: ${me().points} from ${me().games} games${me().onStreak ? ', on a streak' : ''}.`) : null);
+      me() ? h('p', { id: 'my-points' }, `Your points: ${me().points} from ${me().games} game${me().games === 1 ? '' : 's'}${me().onStreak ? ', on a streak' : ''}.`) : null);
   };
   const refreshSheet = async () => {
     if (!p) return;
@@ -342,6 +342,7 @@ export async function arenaPage(show, ctx, id) {
       drawTable();
       if (p && same(data.player, p.name)) refreshSheet().catch(() => {});
     } else if (kind === 'result') {
+      for (const w of news.querySelectorAll('.waiting')) w.remove();
       news.prepend(h('li', {}, data.results.map((r) => `${r.player} ${r.result} (+${r.points})`).join(' · ')));
       while (news.children.length > 5) news.lastChild.remove();
       if (p && data.results.some((r) => same(r.player, p.name))) {

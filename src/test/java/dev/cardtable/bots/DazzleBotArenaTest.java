@@ -75,13 +75,17 @@ class DazzleBotArenaTest {
             for (String name : names) {
                 bots.add(Bot.start(server(), name, token(register(name)), "--arena", id));
             }
-            // The bots join; the arena pairs them as the server's job would, for about twenty seconds of play.
-            long until = System.currentTimeMillis() + 20_000;
-            while (System.currentTimeMillis() < until) {
-                pairing.run();
+            // The bots join (each compiles and starts first, which a busy machine makes slow).
+            for (int i = 0; i < 600 && get("/api/arenas/" + id).getInt("players") < 3; i++) {
                 Thread.sleep(200);
             }
             assertEquals(3, get("/api/arenas/" + id).getInt("players"), bots.get(0).output());
+            // The arena pairs them, as the server's job would, until three games have ended (or a minute passed).
+            long until = System.currentTimeMillis() + 60_000;
+            while (System.currentTimeMillis() < until && counted(id) < 6) {
+                pairing.run();
+                Thread.sleep(200);
+            }
             // The arena's end: its games in progress are played out (or time out), and then it is final.
             clock.advance(Duration.ofMinutes(5));
             for (int i = 0; i < 300 && !get("/api/arenas/" + id).getBoolean("final"); i++) {
@@ -132,6 +136,12 @@ class DazzleBotArenaTest {
         }
         assertTrue(games >= 2, "each game counts for both of its players, and the bots played some: " + games);
         assertEquals(0, games % 2, "each game counts once for each of its two players");
+    }
+
+    /** The games counted in the arena's standings, each once for each of its two players. */
+    private static int counted(String id) {
+        List<Integer> games = get("/api/arenas/" + id + "/standings").getList("items.games");
+        return games.stream().mapToInt(Integer::intValue).sum();
     }
 
     private static int count(List<Map<String, Object>> results, String outcome) {
