@@ -10,6 +10,12 @@ import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.specification.RequestSpecification;
+import dev.cardtable.platform.game.GameChanged;
+import dev.cardtable.platform.game.GameReconciled;
+import dev.cardtable.platform.game.GameStore;
+import dev.cardtable.support.Race;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -24,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.Callable;
 
 import static dev.cardtable.players.PlayersTest.register;
 import static dev.cardtable.players.PlayersTest.unique;
@@ -56,6 +63,12 @@ public class ArenasTest {
 
     @Inject
     MovableClock clock;
+
+    @Inject
+    GameStore games;
+
+    @Inject
+    Event<GameReconciled> reconciled;
 
     @AfterEach
     void resetClock() {
@@ -295,6 +308,16 @@ public class ArenasTest {
             assertEquals("finished", names.get(names.size() - 1));
             assertTrue(names.contains("result"));
             assertTrue(names.contains("pairing"));
+
+            // An ending told again (a game reconciled after a build that kept no arena rows) counts nothing more.
+            JsonPath before = as(null).get("/api/arenas/" + id + "/players/" + star.name()).then().extract().jsonPath();
+            String firstGame = before.getString("results[0].gameId");
+            QuarkusTransaction.requiringNew().run(() -> reconciled.fire(new GameReconciled(
+                    GameChanged.of(null, games.find(UUID.fromString(firstGame)).orElseThrow(), true, List.of()))));
+            assertEquals(seq, count("select event_seq from arenas where id = ?::uuid", id));
+            as(null).get("/api/arenas/" + id + "/players/" + star.name()).then()
+                    .body("results.size()", equalTo(before.getList("results").size()))
+                    .body("points", equalTo(before.getInt("points")));
         }
         // A stream resumes after the id it is given.
         try (SseClient again = SseClient.connect("http://localhost:" + RestAssured.port + "/api/arenas/" + id + "/events",
@@ -319,6 +342,28 @@ public class ArenasTest {
                     r.body().asString());
         }
         assertEquals(Map.of(), running(arena));
+    }
+
+    @Test
+    void runsAtOnceMakeEachPairingOnce() throws Exception {
+        List<Player> players = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            players.add(player("arC" + i));
+        }
+        String id = create(players.get(0), arena("Crowded arena", 30));
+        for (Player p : players) {
+            as(p.key()).post("/api/arenas/" + id + "/join").then().statusCode(200);
+        }
+        List<Callable<Integer>> runs = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            runs.add(() -> pairing.run().size());
+        }
+        List<Integer> made = Race.run(runs);
+        assertEquals(3, made.stream().mapToInt(Integer::intValue).sum(), "games made: " + made);
+        assertEquals(3, running(id).size());
+        nobodyInTwoGames(id, players);
+        assertEquals("3", count("select count(*) from arena_events where arena_id = ?::uuid and name = 'pairing'", id));
+        finishRunning(id, players);
     }
 
     @Test
