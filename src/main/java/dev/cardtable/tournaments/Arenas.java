@@ -110,7 +110,7 @@ public class Arenas {
         try {
             GameType<?, ?, ?> type = catalog.type(TYPE);
             ask = GameAsk.checked(type, req.ruleset(), null, null, req.clock(), rated);
-        } catch (GameException e) {
+        } catch (GameException | dev.cardtable.engine.MalformedInput e) {
             throw invalid(e.getMessage());
         }
         if (req.minRating() != null && (req.minRating() < 0 || req.minRating() > MAX_RATING)) {
