@@ -187,6 +187,13 @@ export async function arenaPage(show, ctx, id) {
   for (const e of first.items) entries.set(e.player, e);
   next = first.next;
   let sheet = p ? await api.arenaSheet(id, p.name) : null;
+  // The player's games of this arena, as the sheet names them, link back to it from their pages.
+  const noteGames = () => {
+    if (!sheet) return;
+    for (const r of sheet.results || []) api.noteArenaGame(r.gameId, id);
+    if (typeof sheet.playing === 'string') api.noteArenaGame(sheet.playing, id);
+  };
+  noteGames();
 
   const heading = h('h1', { id: 'arena-name' }, arena.name);
   const details = h('dl', { class: 'arena-details', id: 'arena-details' });
@@ -259,6 +266,7 @@ export async function arenaPage(show, ctx, id) {
           } catch (e) { say(e.message, true); }
         } }, arena.status === 'running' ? 'Pause (withdraw)' : 'Withdraw'));
       } else {
+        if (me()) items.push(h('p', { id: 'arena-paused' }, 'You are paused: you keep your points, and are not paired until you join again.'));
         items.push(h('button', { id: 'arena-join', onclick: async () => {
           try {
             await api.joinArena(id);
@@ -266,7 +274,6 @@ export async function arenaPage(show, ctx, id) {
             await refreshSheet();
           } catch (e) { say(e.message, true); }
         } }, me() ? 'Join again' : 'Join'));
-        if (me()) items.push(h('p', { id: 'arena-paused' }, 'You are paused: you keep your points, and are not paired until you join again.'));
       }
     }
     if (playingGame) items.push(h('a', { id: 'arena-current-game', href: `#/game/${playingGame}` }, 'Your game in progress'));
@@ -323,6 +330,7 @@ export async function arenaPage(show, ctx, id) {
   const refreshSheet = async () => {
     if (!p) return;
     sheet = await api.arenaSheet(id, p.name);
+    noteGames();
     if (sheet) entries.set(sheet.player, { ...entries.get(sheet.player), ...sheet });
     if (sheet && typeof sheet.playing === 'string') playingGame = sheet.playing;
     else if (sheet && sheet.playing === null) playingGame = null;

@@ -181,6 +181,7 @@ class WebArenasTest extends BrowserTest {
             assertEquals(them, b.text("#my-results tr[data-game='" + game + "'] td[data-label='Opponent']"));
             assertEquals("won", b.text("#my-results tr[data-game='" + game + "'] td[data-label='Result']"));
             accessible(b, "an arena's page with a result (desktop)");
+            b.script("window.scrollTo(0, 0)");
             b.screenshot("arena");
 
             // The opponent comes back: the next pairing opens from the arena's page, again with no click.
@@ -210,6 +211,7 @@ class WebArenasTest extends BrowserTest {
             onPage(p, "arenas");
             p.visible("#arenas tr[data-id='" + id + "']");
             accessible(p, "the arenas (phone)");
+            p.script("window.scrollTo(0, 0)");
             p.screenshot("arenas-phone");
             p.click("#arenas tr[data-id='" + id + "'] a");
             onPage(p, "arenas");
@@ -242,6 +244,7 @@ class WebArenasTest extends BrowserTest {
             assertEquals(me, order.get(0));
             p.await(d -> order.equals(p.all("#standings-rows tr").stream().map(r -> r.getDomAttribute("data-player")).toList()));
             accessible(p, "an arena's page with a result read out (phone)");
+            p.script("window.scrollTo(0, 0)");
             p.screenshot("arena-phone");
         }
     }
