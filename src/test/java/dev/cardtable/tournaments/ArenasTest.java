@@ -360,7 +360,18 @@ public class ArenasTest {
         for (int i = 0; i < 4; i++) {
             runs.add(() -> pairing.run().size());
         }
+        Player first = players.get(0);
+        SseClient own = SseClient.connectAs("http://localhost:" + RestAssured.port + "/api/players/" + first.name()
+                + "/events", null, first.key());
+        assertEquals(200, own.status());
+        assertEquals("snapshot", own.take(1, Duration.ofSeconds(10)).get(0).name());
         List<Integer> made = Race.run(runs);
+        // The player's own stream tells the game's start, naming the arena.
+        SseClient.Event start = own.poll(Duration.ofSeconds(10));
+        own.close();
+        assertNotNull(start);
+        assertEquals("gameStart", start.name());
+        assertTrue(start.data().contains("\"arena\":\"" + id + "\""), start.data());
         assertTrue(made.stream().mapToInt(Integer::intValue).sum() >= 3, "games made: " + made);
         assertEquals(3, running(id).size());
         for (String g : running(id).keySet()) {
