@@ -350,7 +350,9 @@ public class ArenasTest {
         for (int i = 0; i < 6; i++) {
             players.add(player("arC" + i));
         }
-        String id = create(players.get(0), arena("Crowded arena", 30));
+        Map<String, Object> rated = arena("Crowded arena", 30);
+        rated.put("rated", true);
+        String id = create(players.get(0), rated);
         for (Player p : players) {
             as(p.key()).post("/api/arenas/" + id + "/join").then().statusCode(200);
         }
@@ -358,12 +360,35 @@ public class ArenasTest {
         for (int i = 0; i < 4; i++) {
             runs.add(() -> pairing.run().size());
         }
+        Player first = players.get(0);
+        SseClient own = SseClient.connectAs("http://localhost:" + RestAssured.port + "/api/players/" + first.name()
+                + "/events", null, first.key());
+        assertEquals(200, own.status());
+        assertEquals("snapshot", own.take(1, Duration.ofSeconds(10)).get(0).name());
         List<Integer> made = Race.run(runs);
-        assertEquals(3, made.stream().mapToInt(Integer::intValue).sum(), "games made: " + made);
+        // The player's own stream tells the game's start, naming the arena.
+        SseClient.Event start = own.poll(Duration.ofSeconds(10));
+        own.close();
+        assertNotNull(start);
+        assertEquals("gameStart", start.name());
+        assertTrue(start.data().contains("\"arena\":\"" + id + "\""), start.data());
+        assertTrue(made.stream().mapToInt(Integer::intValue).sum() >= 3, "games made: " + made);
         assertEquals(3, running(id).size());
+        for (String g : running(id).keySet()) {
+            as(null).get("/api/games/" + g).then().body("rated", equalTo(true)).body("seats[0].rating", equalTo(1500));
+        }
+        assertEquals("3", count("select count(*) from arena_games where arena_id = ?::uuid", id));
         nobodyInTwoGames(id, players);
         assertEquals("3", count("select count(*) from arena_events where arena_id = ?::uuid and name = 'pairing'", id));
         finishRunning(id, players);
+        // Paused, they are paired no more, by this test's runs or another's.
+        for (Player p : players) {
+            as(p.key()).post("/api/arenas/" + id + "/withdraw").then().statusCode(200);
+        }
+        pairing.run();
+        assertEquals(Map.of(), running(id));
+        as(null).get("/api/arenas/" + id + "/standings").then().body("items.withdrawn", equalTo(List.of(true, true, true,
+                true, true, true)));
     }
 
     @Test
