@@ -25,7 +25,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <pre>
  *   java DazzleBot.java --name botty (--token TOKEN | --key KEY) [--server http://localhost:8080]
- *        [--challenge alice --games 3] [--seek 2] [--rated] [--finish 5] [--decline]
+ *        [--challenge alice --games 3] [--seek 2] [--rated] [--finish 5] [--decline] [--arena ID]
  * </pre>
  *
  * <p>Give it a token with the scopes game:play challenge:write seek:write events:read
@@ -36,6 +36,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * makes that many challenges to one player; --seek asks for that many games by quick pairing, one
  * seek open at a time. With --finish N it exits (status 0) once N of its games have finished;
  * otherwise it runs until stopped (Ctrl-C).
+ *
+ * <p>With --arena ID it plays an arena (docs/tournaments.md): it joins it (POST
+ * /api/arenas/{id}/join, which a token allows with the scope tournament:write), plays every game
+ * the arena pairs it into (each announced by gameStart like any other), and exits (status 0) once
+ * the arena is over and its last game has ended: when GET /api/arenas/{id} shows "final":true. A
+ * join the server refuses (the arena has finished, its conditions are unmet) exits with status 1.
  *
  * <p>Its strategy, stated: when presenting, it offers the two cards of least value (the opponent
  * gains least, whichever it owns); when choosing, it owns the card of greater value (its claim
@@ -53,6 +59,8 @@ public final class DazzleBot {
     private final boolean decline;
     private final boolean rated;
     private final int finishAfter;
+    private final String arena;
+    private final Set<String> arenaGames = ConcurrentHashMap.newKeySet();
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final ExecutorService work = Executors.newVirtualThreadPerTaskExecutor();
     private final Set<String> finished = ConcurrentHashMap.newKeySet();
@@ -72,6 +80,7 @@ public final class DazzleBot {
         decline = args.containsKey("decline");
         rated = args.containsKey("rated");
         finishAfter = Integer.parseInt(args.getOrDefault("finish", "0"));
+        arena = args.get("arena");
         seeksLeft = new AtomicInteger(Integer.parseInt(args.getOrDefault("seek", "0")));
     }
 
@@ -96,7 +105,12 @@ public final class DazzleBot {
             }
         }
         bot.seekIfWanted();
-        bot.awaitEnd();
+        if (bot.arena != null) {
+            bot.joinArena();
+            bot.awaitArenaEnd();
+        } else {
+            bot.awaitEnd();
+        }
         bot.stopping = true;
         stream.interrupt();
         bot.work.shutdownNow();
@@ -111,7 +125,7 @@ public final class DazzleBot {
 
     private static String usage(String why) {
         System.err.println(why + "\nusage: java DazzleBot.java --name NAME (--token TOKEN | --key KEY) [--server URL] "
-                + "[--challenge NAME --games N] [--seek N] [--rated] [--finish N] [--decline]");
+                + "[--challenge NAME --games N] [--seek N] [--rated] [--finish N] [--decline] [--arena ID]");
         System.exit(2);
         return null;
     }
@@ -209,8 +223,11 @@ public final class DazzleBot {
             }
             case "gameStart" -> {
                 String game = (String) d.get("gameId");
+                if (arena != null && arena.equals(d.get("arena"))) {
+                    arenaGames.add(game);
+                }
                 if (started.add(game)) {
-                    log("game " + game + " started, seat " + d.get("seat"));
+                    log("game " + game + " started, seat " + d.get("seat") + (d.get("arena") == null ? "" : ", arena " + d.get("arena")));
                     seekIfWanted();
                 }
             }
@@ -242,6 +259,49 @@ public final class DazzleBot {
             while (!stopping && (finishAfter <= 0 || finished.size() < finishAfter)) {
                 done.wait(1000);
             }
+        }
+    }
+
+    // --- arenas -------------------------------------------------------------------------------------
+
+    /** Joins the arena; exits with status 1 when the server refuses (finished, conditions unmet, no such arena). */
+    private void joinArena() {
+        Reply r = post("/api/arenas/" + enc(arena) + "/join", "", null, null);
+        if (r.status() / 100 != 2) {
+            log("could not join arena " + arena + ": " + r.status() + " " + r.body());
+            System.exit(1);
+        }
+        log("joined arena " + arena);
+    }
+
+    /**
+     * Waits until the arena is final (finished, every game of it ended), then a little more for the
+     * gameFinish of this bot's last arena game, so that the log tells every result.
+     */
+    @SuppressWarnings("unchecked")
+    private void awaitArenaEnd() throws InterruptedException {
+        while (!stopping) {
+            Reply r = get("/api/arenas/" + enc(arena));
+            if (r.status() == 200 && Boolean.TRUE.equals(((Map<String, Object>) Json.parse(r.body())).get("final"))) {
+                break;
+            }
+            if (r.status() == 404) {
+                log("arena " + arena + " is not found");
+                System.exit(1);
+            }
+            Thread.sleep(1000);
+        }
+        long until = System.currentTimeMillis() + 10_000;
+        synchronized (done) {
+            while (!finished.containsAll(arenaGames) && System.currentTimeMillis() < until) {
+                done.wait(500);
+            }
+        }
+        Reply sheet = get("/api/arenas/" + enc(arena) + "/players/" + enc(name));
+        if (sheet.status() == 200) {
+            Map<String, Object> s = (Map<String, Object>) Json.parse(sheet.body());
+            log("arena " + arena + " is over: rank " + s.get("rank") + ", " + s.get("points") + " points from "
+                    + s.get("games") + " games");
         }
     }
 
@@ -315,6 +375,9 @@ public final class DazzleBot {
             String version = String.valueOf(((Number) game.get("version")).intValue());
             // If-Match: the move applies only where it was chosen; the Idempotency-Key makes a retry safe.
             Reply r = post("/api/games/" + gameId + "/moves", move, "\"" + version + "\"", UUID.randomUUID().toString());
+            if (r.status() != 200 && r.status() != 412) {
+                log("move in game " + gameId + " answered " + r.status() + " " + r.body());
+            }
             if (r.status() == 409) {
                 return; // the game ended meanwhile (a timeout, a resignation)
             }

@@ -657,6 +657,96 @@ export function followPlayer(onEvent) {
   };
 }
 
+// ---- arenas (docs/tournaments.md) -----------------------------------------------------------------
+
+/**
+ * A page of the arenas of one `status` (`upcoming` soonest first, `running`, `finished` latest
+ * first): `{items:[arena], next}`, each arena `{id, name, type, ruleset, clock, rated, minRating,
+ * minRatedGames, startsAt, endsAt, pairingEndsAt, status, createdBy, createdAt, players, final}`.
+ */
+export async function arenas(status, cursor, limit = 20) {
+  const q = new URLSearchParams({ status, limit: String(limit) });
+  if (cursor) q.set('cursor', cursor);
+  const page = await request('GET', `/arenas?${q}`);
+  return { items: page.items, next: page.nextCursor };
+}
+
+/** `GET /api/arenas/{id}`: the arena; `404 arena-not-found`. */
+export async function arena(id) {
+  return request('GET', `/arenas/${enc(id)}`);
+}
+
+/**
+ * `POST /api/arenas` as this browser's player: `{name, type, startsAt (null: now), minutes,
+ * clock:{type:'fischer', initial, increment}, rated, minRating, minRatedGames}`; the arena made.
+ */
+export async function createArena(body) {
+  return request('POST', '/arenas', { body, playerKey: keyed().key });
+}
+
+/** `POST /api/arenas/{id}/join` as this browser's player (also: come back after withdrawing). */
+export async function joinArena(id) {
+  return request('POST', `/arenas/${enc(id)}/join`, { playerKey: keyed().key });
+}
+
+/** `POST /api/arenas/{id}/withdraw` as this browser's player: leaves before the start, pauses while it runs. */
+export async function withdrawArena(id) {
+  return request('POST', `/arenas/${enc(id)}/withdraw`, { playerKey: keyed().key });
+}
+
+/**
+ * A page of an arena's standings: `{items:[{rank, player, rating, points, games, wins, draws,
+ * losses, streak, onStreak, performance, withdrawn, playing}], next}`.
+ */
+export async function arenaStandings(id, cursor, limit = 50) {
+  const q = new URLSearchParams({ limit: String(limit) });
+  if (cursor) q.set('cursor', cursor);
+  const page = await request('GET', `/arenas/${enc(id)}/standings?${q}`);
+  return { items: page.items, next: page.nextCursor };
+}
+
+/**
+ * `GET /api/arenas/{id}/players/{name}`: the player's sheet, their standings entry and `results`
+ * `[{gameId, opponent, result, points, endedAt}]` in the order they counted; null for a player
+ * who has not joined.
+ */
+export async function arenaSheet(id, name) {
+  try {
+    return await request('GET', `/arenas/${enc(id)}/players/${enc(name)}`);
+  } catch (e) {
+    if (e.status === 404 && e.code !== 'arena-not-found') return null;
+    throw e;
+  }
+}
+
+/**
+ * Follows an arena's event stream: `onEvent(kind, data)` for each `pairing` (`{gameId,
+ * players}`), `result` (`{gameId, results:[{player, result, points}]}`), `standing` (an entry of
+ * the standings) and `finished` (the arena). The browser resumes a dropped stream from the last
+ * event's id. Returns a function that stops.
+ */
+export function followArena(id, onEvent) {
+  const source = new EventSource(`${BASE}/arenas/${enc(id)}/events`);
+  for (const kind of ['pairing', 'result', 'standing', 'finished']) {
+    source.addEventListener(kind, (ev) => onEvent(kind, JSON.parse(ev.data)));
+  }
+  return () => source.close();
+}
+
+// The arena of each arena game this browser has seen announced (sessionStorage), so that the
+// game's page links back to it and the next pairing opens by itself.
+const arenaKey = (gameId) => `cardtable.arenaGame.${gameId}`;
+
+/** Remembers that `gameId` is a game of arena `arenaId`. */
+export function noteArenaGame(gameId, arenaId) {
+  if (gameId && arenaId) sessionStorage.setItem(arenaKey(gameId), arenaId);
+}
+
+/** The arena `gameId` belongs to, as this tab saw it announced, or null. */
+export function arenaOfGame(gameId) {
+  return sessionStorage.getItem(arenaKey(gameId));
+}
+
 // ---- payload shapes ----------------------------------------------------------------------------
 
 /**

@@ -8,6 +8,7 @@
 //   #/replay/{id}      step through a game position by position
 //   #/history?…        browse games; #/player/{name}: a player's ratings, statistics, streaks and games
 //   #/ratings[/type/ruleset]  a perf's leaderboard and the computer opponents' ratings
+//   #/arenas[?status=…] running, upcoming and finished arenas, and making one; #/arenas/{id}: an arena
 
 import { h, say } from './dom.js';
 import { home } from './home.js';
@@ -18,6 +19,7 @@ import { lobbyPage } from './lobby.js';
 import { dailyPage } from './daily.js';
 import { mePage } from './me.js';
 import { ratingsPage } from './ratings.js';
+import { arenaPage, arenasPage } from './arenas.js';
 import { followPlayer } from './social.js';
 import * as api from './api.js';
 
@@ -39,7 +41,7 @@ const ctx = {
 /** A page that could not be opened replaces the previous page's content, saying why. */
 function failedPage(e) {
   const sealed = e.code === 'game-sealed';
-  const missing = e.code === 'game-not-found' || e.code === 'not-found';
+  const missing = e.code === 'game-not-found' || e.code === 'not-found' || e.code === 'arena-not-found';
   show(h('h1', {}, sealed ? 'This game is sealed' : missing ? 'Not found' : 'Something went wrong'),
     h('p', { id: 'page-error' }, sealed
       ? 'It is a game of today’s daily deal: everyone plays the same dungeon, so only its player can open it until the day is over. It opens to everyone after midnight (UTC).'
@@ -48,7 +50,7 @@ function failedPage(e) {
   say(e.message || String(e), true);
 }
 
-const NAV = { home: '#/', lobby: '#/lobby', daily: '#/daily', ratings: '#/ratings', history: '#/history', me: '#/me' };
+const NAV = { home: '#/', lobby: '#/lobby', arenas: '#/arenas', daily: '#/daily', ratings: '#/ratings', history: '#/history', me: '#/me' };
 
 async function route() {
   for (const k of ['game', 'version', 'moves', 'status']) delete app.dataset[k];
@@ -75,6 +77,8 @@ async function route() {
     else if (page === 'daily') await dailyPage(show, ctx, parts[1]);
     else if (page === 'me') await mePage(show, ctx);
     else if (page === 'ratings') await ratingsPage(show, parts[1], parts[2]);
+    else if (page === 'arenas' && parts[1]) await arenaPage(show, ctx, parts[1]);
+    else if (page === 'arenas') await arenasPage(show, ctx, new URLSearchParams(query || ''));
     else await home(show, ctx.go);
   } catch (e) {
     failedPage(e);
@@ -95,7 +99,7 @@ document.addEventListener('keydown', (ev) => {
   if (ev.shiftKey && /^Digit[1-9]$/.test(ev.code)) key = `!${ev.code.slice(5)}`;
   const action = keys.get(key);
   if (action) { ev.preventDefault(); action(); return; }
-  const go = { n: '#/', l: '#/lobby', d: '#/daily', r: '#/ratings', h: '#/history', y: '#/me' }[key];
+  const go = { n: '#/', l: '#/lobby', t: '#/arenas', d: '#/daily', r: '#/ratings', h: '#/history', y: '#/me' }[key];
   if (go) location.hash = go;
 });
 

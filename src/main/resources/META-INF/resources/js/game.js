@@ -231,8 +231,15 @@ export async function gamePage(app, show, ctx, id) {
       ? h('span', { class: 'badge', id: 'rating-range' }, `for ${current.ratingRange.min}–${current.ratingRange.max}`) : null;
     const badges = [current.rated ? h('span', { class: 'badge', id: 'rated' }, 'rated') : null, range, current.certified ? h('span', { class: 'badge', id: 'certified' }, 'certified winnable') : null,
       current.daily ? h('a', { class: 'badge', href: '#/daily' }, `daily deal ${current.daily}`) : null];
+    // A game of an arena links back to it; once over, the arena's next pairing opens here by itself.
+    const arena = current.arena || api.arenaOfGame(id);
+    if (current.arena) api.noteArenaGame(id, current.arena);
+    const arenaLine = arena ? h('p', { id: 'arena-line', class: current.status === 'finished' ? 'arena-next' : null },
+      current.status === 'finished' && current.viewer != null ? 'Your next arena game opens here by itself as soon as you are paired. ' : 'A game of an arena. ',
+      h('a', { id: 'arena-link', href: `#/arenas/${encodeURIComponent(arena)}` }, 'Back to the arena')) : null;
     show(
       h('h1', {}, title(current.type), h('span', { class: 'muted' }, ` · ${current.ruleset} · move ${current.moveCount}`), ' ', badges),
+      current.status === 'finished' ? null : arenaLine,
       seatsLine(current),
       clock.node,
       turnLine(current),
@@ -241,6 +248,7 @@ export async function gamePage(app, show, ctx, id) {
       current.status === 'waiting' ? null : Board.board(current, move, keys, draw),
       seatActions(current, move, hintBox),
       current.status === 'active' ? hintBox : null,
+      current.status === 'finished' ? arenaLine : null,
       afterActions(current, ctx.go),
       current.status === 'waiting' ? null : log.box,
       rulesSummary(current.type),

@@ -5,6 +5,7 @@
 
 import * as api from './api.js';
 import { h, say } from './dom.js';
+import { arenaGameStarted } from './arenas.js';
 
 let following = null; // {name, stop}
 const incoming = new Map(); // challenge id → challenge
@@ -63,6 +64,9 @@ export function followPlayer(go) {
     } else if (kind === 'challenge' && mine(data.challenged)) {
       incoming.set(data.id, data);
       say(`${data.challenger} challenges you: accept or decline above.`);
+    } else if (kind === 'gameStart') {
+      arenaGameStarted(data, go); // an arena's pairing opens by itself while the player follows the arena
+      return;
     } else if (kind.startsWith('challenge')) {
       incoming.delete(data.id);
       if (kind === 'challengeDeclined' && mine(data.challenger)) say(`${data.challenged} declined your challenge (${data.declineReason}).`);
