@@ -37,6 +37,9 @@ import java.util.function.Consumer;
  * <p>It keeps what it saw: every event each bot's stream delivered, in order, and for each bot the
  * time from a game's {@code gameFinish} to its next {@code gameStart} (the wait for a pairing), as
  * its stream told it.
+ *
+ * <p>A bot rides out its server's absence (a kill and a restart on the same port): its requests
+ * are retried for a minute, and its stream reconnects with the last event id it saw.
  */
 public final class ArenaBots implements AutoCloseable {
 
@@ -257,6 +260,11 @@ public final class ArenaBots implements AutoCloseable {
                 }
             } catch (IOException e) {
                 count(0);
+                try {
+                    Thread.sleep(500); // the server is away: reconnect shortly, resuming after the last id
+                } catch (InterruptedException i) {
+                    return;
+                }
             } catch (InterruptedException e) {
                 return;
             }
@@ -294,9 +302,16 @@ public final class ArenaBots implements AutoCloseable {
                 }
                 return r;
             } catch (IOException e) {
+                // The server is away (killed, restarting): try again for a minute.
                 count(0);
-                if (attempt >= 5) {
+                if (attempt >= 120 || stopping) {
                     log.accept(method + " " + path + ": " + e);
+                    return null;
+                }
+                try {
+                    Thread.sleep(500);
+                } catch (InterruptedException i) {
+                    Thread.currentThread().interrupt();
                     return null;
                 }
             } catch (InterruptedException e) {

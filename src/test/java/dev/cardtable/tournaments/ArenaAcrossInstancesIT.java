@@ -40,7 +40,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * is final, the test checks from the stored games alone that every player was paired only when
  * free and never in two games at once, that no game was paired after the pairing closed, that the
  * final standings equal a recomputation by the published rules, and that the arena's event stream
- * and each player's stream told every pairing and result exactly once.
+ * and each player's stream told every pairing and result exactly once. Midway, one instance is
+ * killed (SIGKILL) while its bots' games end and a new one starts on its port.
  */
 class ArenaAcrossInstancesIT {
 
@@ -66,7 +67,9 @@ class ArenaAcrossInstancesIT {
         db.put("cardtable.arenas.closing", "PT15S");
         String jdbc = db.get("quarkus.datasource.jdbc.url");
         String tag = UUID.randomUUID().toString().substring(0, 6);
-        try (ServerProcess a = ServerProcess.start(db); ServerProcess b = ServerProcess.start(db)) {
+        ServerProcess a = ServerProcess.start(db);
+        ServerProcess b = ServerProcess.start(db);
+        try {
             String creatorKey = at(a, null).body(Map.of("name", "arenaHost" + tag)).post("/api/players").then().statusCode(201)
                     .extract().path("key");
             String arena = at(a, creatorKey).body(Map.of("name", "Two instances " + tag, "type", "dazzle", "minutes", MINUTES,
@@ -84,6 +87,11 @@ class ArenaAcrossInstancesIT {
                 Thread.sleep(15_000);
                 Instant resumedAt = Instant.now();
                 assertEquals(200, bots.join(pausing));
+                // One instance is killed (SIGKILL) while its bots' games end, and a new one takes its
+                // port: no ending is lost or counted twice, and its bots' streams resume.
+                Thread.sleep(10_000);
+                b.kill();
+                b = ServerProcess.start(db, null, b.port());
 
                 // Until final: the arena ends after MINUTES; its last games are played out.
                 long deadline = System.nanoTime() + Duration.ofMinutes(MINUTES + 3).toNanos();
@@ -211,6 +219,9 @@ class ArenaAcrossInstancesIT {
                 System.out.println("arena of " + BOTS + " bots on two instances: " + games.size() + " games"
                         + (late ? ", some ending after the arena's end" : "") + "; statuses " + bots.statuses());
             }
+        } finally {
+            a.close();
+            b.close();
         }
     }
 
