@@ -43,7 +43,7 @@ class ArchitectureTest {
 
     /** The feature modules, each a package under {@code dev.cardtable}. */
     static final List<String> FEATURES = List.of("play", "lobby", "daily", "players", "history", "ratings", "hints",
-            "analysis", "records", "watching", "deals", "challenges", "pairing", "accounts");
+            "analysis", "records", "watching", "deals", "challenges", "pairing", "accounts", "tournaments");
 
     private final JavaClasses classes = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)

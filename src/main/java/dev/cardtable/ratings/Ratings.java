@@ -62,6 +62,12 @@ public class Ratings implements LevelRatings, SeatRatings {
         return stored == null ? config.initial().rating() : stored;
     }
 
+    @Override
+    public int ratedGames(UUID playerId, String gameType, String ruleset) {
+        RatingEntity e = RatingEntity.findById(new RatingEntity.Key(playerId, gameType, ruleset));
+        return e == null ? 0 : e.games;
+    }
+
     /** Every parameter, as configured. */
     public RatingParameters parameters() {
         Map<String, RatingParameters.Level> levels = new LinkedHashMap<>();

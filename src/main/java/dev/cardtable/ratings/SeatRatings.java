@@ -17,4 +17,10 @@ public interface SeatRatings {
      * shows. Call inside a transaction.
      */
     double current(UUID playerId, String gameType, String ruleset);
+
+    /**
+     * How many rated games of the perf {@code gameType}/{@code ruleset} {@code playerId} has played:
+     * 0 before the first. Call inside a transaction.
+     */
+    int ratedGames(UUID playerId, String gameType, String ruleset);
 }

@@ -10,6 +10,7 @@ import dev.cardtable.platform.game.SeatKind;
 import dev.cardtable.platform.game.SeatRow;
 import dev.cardtable.players.PlayerRevoked;
 import dev.cardtable.players.PlayerRotated;
+import dev.cardtable.tournaments.ArenaGameStarted;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -133,6 +134,19 @@ public class PlayerEventBus extends Broadcast<PlayerEventBus.Subscriber> {
         }
         for (UUID player : List.of(c.challengerId(), c.challengedId())) {
             record(player, kind, null, null, v.id(), stored, at);
+        }
+    }
+
+    /**
+     * An arena game's players were told {@code gameStart} in this transaction, by {@link #onGame}:
+     * that event names the arena ({@code "arena":"<id>"}) before it commits.
+     */
+    void onArenaGame(@Observes ArenaGameStarted a) {
+        if (!enabled()) {
+            return;
+        }
+        for (UUID player : a.players()) {
+            store.nameArena(player, a.gameId(), a.arenaId());
         }
     }
 

@@ -141,6 +141,25 @@ public class PlayerEventStore {
     }
 
     /**
+     * Adds {@code "arena":"<arena>"} to the {@code gameStart} of game {@code gameId} that the current
+     * transaction stored for {@code playerId} (by {@code player_events_player_idx}: the player and
+     * this transaction), keeping its other members as written.
+     */
+    public void nameArena(UUID playerId, UUID gameId, UUID arena) {
+        db.work(c -> {
+            try (PreparedStatement ps = c.prepareStatement("""
+                    update player_events set data = left(data, -1) || ',"arena":"' || ? || '"}'
+                    where player_id = ? and tx = pg_current_xact_id() and kind = 'gameStart' and game_id = ?
+                      and data like '%}'""")) {
+                ps.setString(1, arena.toString());
+                ps.setObject(2, playerId);
+                ps.setObject(3, gameId);
+                return ps.executeUpdate();
+            }
+        });
+    }
+
+    /**
      * Up to {@code limit} events of {@code playerId} after {@code after}, in order, of transactions
      * that are over: an event of a transaction still running, and every event after it, waits, so
      * that no event can later appear behind one already read.

@@ -69,6 +69,15 @@ public final class OperationScopes {
             entry("POST /api/seeks", Scope.SEEK_WRITE),
             entry("GET /api/seeks/{id}", Scope.SEEK_WRITE),
             entry("DELETE /api/seeks/{id}", Scope.SEEK_WRITE),
+            // Arenas.
+            entry("GET /api/arenas", Scope.NONE),
+            entry("POST /api/arenas", Scope.TOURNAMENT_WRITE),
+            entry("GET /api/arenas/{id}", Scope.NONE),
+            entry("POST /api/arenas/{id}/join", Scope.TOURNAMENT_WRITE),
+            entry("POST /api/arenas/{id}/withdraw", Scope.TOURNAMENT_WRITE),
+            entry("GET /api/arenas/{id}/standings", Scope.NONE),
+            entry("GET /api/arenas/{id}/players/{name}", Scope.NONE),
+            entry("GET /api/arenas/{id}/events", Scope.NONE),
             // Games: a token reads and plays its player's seats.
             entry("GET /api/game-types", Scope.NONE),
             entry("GET /api/games", Scope.NONE),

@@ -47,6 +47,8 @@ public class JobRuns {
 
     /** {@code pairing.Pairing}: pairs open seeks, every {@code cardtable.seeks.every}. */
     public static final String PAIRING = "pairing";
+    /** {@code tournaments.ArenaPairing}: pairs arenas' free players and finishes ended arenas, every {@code cardtable.arenas.every}. */
+    public static final String ARENAS = "arenas";
     /** {@code platform.game.Sweep}: ends games out of time, every {@code cardtable.sweep.every}. */
     public static final String SWEEP = "sweep";
     /** {@code challenges.ChallengeSweep}: expires challenges, every {@code cardtable.challenges.sweep-every}. */
@@ -60,7 +62,7 @@ public class JobRuns {
     private static final String SAMPLED = "sampled";
 
     /** The jobs above, which are the identities of their {@code @Scheduled} methods. */
-    public static final List<String> JOBS = List.of(PAIRING, SWEEP, CHALLENGE_SWEEP, READ_MODEL_UPKEEP);
+    public static final List<String> JOBS = List.of(PAIRING, ARENAS, SWEEP, CHALLENGE_SWEEP, READ_MODEL_UPKEEP);
 
     @Inject
     MeterRegistry registry;

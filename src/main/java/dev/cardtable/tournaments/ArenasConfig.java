@@ -1,0 +1,26 @@
+package dev.cardtable.tournaments;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+import java.time.Duration;
+
+/** Arenas' pairing and limits ({@code cardtable.arenas.*}; {@code docs/tournaments.md}). */
+@ConfigMapping(prefix = "cardtable.arenas")
+public interface ArenasConfig {
+
+    /**
+     * How often each instance pairs the free players of running arenas and finishes the arenas that
+     * ended (a duration such as {@code 1s}, or {@code off}).
+     */
+    @WithDefault("1s")
+    String every();
+
+    /** How long before an arena's end no new game is paired. */
+    @WithDefault("PT20S")
+    Duration closing();
+
+    /** The most free players one pairing run considers in one arena, best placed first. */
+    @WithDefault("2000")
+    int batch();
+}
