@@ -20,6 +20,13 @@ public interface ArenasConfig {
     @WithDefault("PT20S")
     Duration closing();
 
+    /**
+     * The shortest arena one may make, in minutes ({@code docs/tournaments.md}: 5; the longest is
+     * 1440). Lowered only to test a whole arena in less time.
+     */
+    @WithDefault("5")
+    int shortestMinutes();
+
     /** The most free players one pairing run considers in one arena, best placed first. */
     @WithDefault("2000")
     int batch();

@@ -63,7 +63,7 @@ class ArenaAcrossInstancesIT {
     void fortyBotsPlayAnArenaOnTwoInstances() throws Exception {
         Map<String, String> db = new HashMap<>(PostgresResource.database().datasourceConfig());
         db.put("cardtable.rate-limit.enabled", "false");
-        db.put("cardtable.arenas.shortest", "PT1M");
+        db.put("cardtable.arenas.shortest-minutes", "1");
         db.put("cardtable.arenas.closing", "PT15S");
         String jdbc = db.get("quarkus.datasource.jdbc.url");
         String tag = UUID.randomUUID().toString().substring(0, 6);
