@@ -110,7 +110,7 @@ public class Arenas {
         try {
             GameType<?, ?, ?> type = catalog.type(TYPE);
             ask = GameAsk.checked(type, req.ruleset(), null, null, req.clock(), rated);
-        } catch (GameException e) {
+        } catch (GameException | dev.cardtable.engine.MalformedInput e) {
             throw invalid(e.getMessage());
         }
         if (req.minRating() != null && (req.minRating() < 0 || req.minRating() > MAX_RATING)) {
@@ -162,16 +162,16 @@ public class Arenas {
         Paging.Cursor after = cursor == null || cursor.isEmpty() ? null : Paging.Cursor.decode(cursor);
         String sql = switch (s) {
             case "upcoming" -> "select * from arenas where starts_at > ?1"
-                    + (after == null ? "" : " and (starts_at, id) > (?2, ?3)") + " order by starts_at, id limit ?4";
+                    + (after == null ? "" : " and (starts_at, id) > (?3, ?4)") + " order by starts_at, id limit ?2";
             case "running" -> "select * from arenas where ends_at > ?1 and starts_at <= ?1"
-                    + (after == null ? "" : " and (ends_at, id) > (?2, ?3)") + " order by ends_at, id limit ?4";
+                    + (after == null ? "" : " and (ends_at, id) > (?3, ?4)") + " order by ends_at, id limit ?2";
             case "finished" -> "select * from arenas where ends_at <= ?1"
-                    + (after == null ? "" : " and (ends_at, id) < (?2, ?3)") + " order by ends_at desc, id desc limit ?4";
+                    + (after == null ? "" : " and (ends_at, id) < (?3, ?4)") + " order by ends_at desc, id desc limit ?2";
             default -> throw GameException.malformed("'status' must be upcoming, running or finished");
         };
-        var q = em.createNativeQuery(sql, ArenaEntity.class).setParameter(1, now).setParameter(4, limit + 1);
+        var q = em.createNativeQuery(sql, ArenaEntity.class).setParameter(1, now).setParameter(2, limit + 1);
         if (after != null) {
-            q.setParameter(2, after.createdAt()).setParameter(3, after.id());
+            q.setParameter(3, after.createdAt()).setParameter(4, after.id());
         }
         List<ArenaEntity> rows = new ArrayList<>(q.getResultList());
         String next = null;
@@ -284,10 +284,10 @@ public class Arenas {
         arena(id);
         Position after = cursor == null || cursor.isEmpty() ? null : Position.decode(cursor);
         String sql = "select " + ENTRY + " from arena_players where arena_id = ?1"
-                + (after == null ? "" : " and (" + ORDER + ") > (?2, ?3, ?4)") + " order by " + ORDER + " limit ?5";
-        var q = em.createNativeQuery(sql).setParameter(1, id).setParameter(5, limit + 1);
+                + (after == null ? "" : " and (" + ORDER + ") > (?3, ?4, ?5)") + " order by " + ORDER + " limit ?2";
+        var q = em.createNativeQuery(sql).setParameter(1, id).setParameter(2, limit + 1);
         if (after != null) {
-            q.setParameter(2, -after.points()).setParameter(3, -after.performance()).setParameter(4, after.name());
+            q.setParameter(3, -after.points()).setParameter(4, -after.performance()).setParameter(5, after.name());
         }
         List<Object[]> rows = q.getResultList();
         int rank = after == null ? 0 : after.rank();
