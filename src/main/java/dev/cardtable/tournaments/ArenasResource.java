@@ -88,7 +88,9 @@ public class ArenasResource {
 
     @GET
     @Path("/arenas/{id}")
-    @Operation(operationId = "getArena", summary = "Get an arena")
+    @Operation(operationId = "getArena", summary = "Get an arena",
+            description = "The arena: its settings, its status by the time, its number of players, and whether its "
+                    + "standings are final.")
     @SecurityRequirements
     @APIResponse(responseCode = "200", description = "The arena", content = @Content(schema = @Schema(ref = "Arena")))
     public ArenaView get(@PathParam("id") String id) {

@@ -10,6 +10,12 @@ import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.specification.RequestSpecification;
+import dev.cardtable.platform.game.GameChanged;
+import dev.cardtable.platform.game.GameReconciled;
+import dev.cardtable.platform.game.GameStore;
+import dev.cardtable.support.Race;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -24,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.Callable;
 
 import static dev.cardtable.players.PlayersTest.register;
 import static dev.cardtable.players.PlayersTest.unique;
@@ -56,6 +63,12 @@ public class ArenasTest {
 
     @Inject
     MovableClock clock;
+
+    @Inject
+    GameStore games;
+
+    @Inject
+    Event<GameReconciled> reconciled;
 
     @AfterEach
     void resetClock() {
@@ -295,6 +308,16 @@ public class ArenasTest {
             assertEquals("finished", names.get(names.size() - 1));
             assertTrue(names.contains("result"));
             assertTrue(names.contains("pairing"));
+
+            // An ending told again (a game reconciled after a build that kept no arena rows) counts nothing more.
+            JsonPath before = as(null).get("/api/arenas/" + id + "/players/" + star.name()).then().extract().jsonPath();
+            String firstGame = before.getString("results[0].gameId");
+            QuarkusTransaction.requiringNew().run(() -> reconciled.fire(new GameReconciled(
+                    GameChanged.of(null, games.find(UUID.fromString(firstGame)).orElseThrow(), true, List.of()))));
+            assertEquals(seq, count("select event_seq from arenas where id = ?::uuid", id));
+            as(null).get("/api/arenas/" + id + "/players/" + star.name()).then()
+                    .body("results.size()", equalTo(before.getList("results").size()))
+                    .body("points", equalTo(before.getInt("points")));
         }
         // A stream resumes after the id it is given.
         try (SseClient again = SseClient.connect("http://localhost:" + RestAssured.port + "/api/arenas/" + id + "/events",
@@ -319,6 +342,53 @@ public class ArenasTest {
                     r.body().asString());
         }
         assertEquals(Map.of(), running(arena));
+    }
+
+    @Test
+    void runsAtOnceMakeEachPairingOnce() throws Exception {
+        List<Player> players = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            players.add(player("arC" + i));
+        }
+        Map<String, Object> rated = arena("Crowded arena", 30);
+        rated.put("rated", true);
+        String id = create(players.get(0), rated);
+        for (Player p : players) {
+            as(p.key()).post("/api/arenas/" + id + "/join").then().statusCode(200);
+        }
+        List<Callable<Integer>> runs = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            runs.add(() -> pairing.run().size());
+        }
+        Player first = players.get(0);
+        SseClient own = SseClient.connectAs("http://localhost:" + RestAssured.port + "/api/players/" + first.name()
+                + "/events", null, first.key());
+        assertEquals(200, own.status());
+        assertEquals("snapshot", own.take(1, Duration.ofSeconds(10)).get(0).name());
+        List<Integer> made = Race.run(runs);
+        // The player's own stream tells the game's start, naming the arena.
+        SseClient.Event start = own.poll(Duration.ofSeconds(10));
+        own.close();
+        assertNotNull(start);
+        assertEquals("gameStart", start.name());
+        assertTrue(start.data().contains("\"arena\":\"" + id + "\""), start.data());
+        assertTrue(made.stream().mapToInt(Integer::intValue).sum() >= 3, "games made: " + made);
+        assertEquals(3, running(id).size());
+        for (String g : running(id).keySet()) {
+            as(null).get("/api/games/" + g).then().body("rated", equalTo(true)).body("seats[0].rating", equalTo(1500));
+        }
+        assertEquals("3", count("select count(*) from arena_games where arena_id = ?::uuid", id));
+        nobodyInTwoGames(id, players);
+        assertEquals("3", count("select count(*) from arena_events where arena_id = ?::uuid and name = 'pairing'", id));
+        finishRunning(id, players);
+        // Paused, they are paired no more, by this test's runs or another's.
+        for (Player p : players) {
+            as(p.key()).post("/api/arenas/" + id + "/withdraw").then().statusCode(200);
+        }
+        pairing.run();
+        assertEquals(Map.of(), running(id));
+        as(null).get("/api/arenas/" + id + "/standings").then().body("items.withdrawn", equalTo(List.of(true, true, true,
+                true, true, true)));
     }
 
     @Test
