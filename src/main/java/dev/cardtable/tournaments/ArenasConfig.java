@@ -27,6 +27,10 @@ public interface ArenasConfig {
     @WithDefault("5")
     int shortestMinutes();
 
+    /** How many pairs of one arena a pairing run makes at once, each in its own transaction. */
+    @WithDefault("4")
+    int parallel();
+
     /** The most free players one pairing run considers in one arena, best placed first. */
     @WithDefault("2000")
     int batch();

@@ -28,12 +28,14 @@ import java.util.concurrent.TimeUnit;
  * its first legal move on each turn), makes an arena of {@code --minutes} starting at once, joins
  * them all, and while it runs reads the standings' first page once a second. Reports the pairings
  * per second, the wait from a game's {@code gameFinish} to the player's next {@code gameStart} on
- * its stream (p50, p99, max), the standings read's p50 and p99, and the load average.
+ * its stream (p50, p99, max), the standings read's p50 and p99, and the load average. Each bot
+ * thinks {@code --think} (2 s by default) before each move, a blitz player's pace; the bots are
+ * registered and following their streams before the arena is made, starting at once.
  *
  * <pre>
  * ./mvnw -q package -DskipTests
  * ./mvnw -q test-compile exec:java -Dexec.mainClass=dev.cardtable.bench.ArenaBench \
- *   -Dexec.args="--bots 1000 --minutes 10"
+ *   -Dexec.args="--bots 1000 --minutes 10 --think 2s"
  * </pre>
  */
 public final class ArenaBench {
@@ -41,22 +43,25 @@ public final class ArenaBench {
     private ArenaBench() {
     }
 
-    static String run(String base, String jdbc, int count, int minutes) throws Exception {
+    static String run(String base, String jdbc, int count, int minutes, Duration think) throws Exception {
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         BenchHttp host = new BenchHttp(base);
         String tag = UUID.randomUUID().toString().substring(0, 6);
         String key = host.post("/api/players", Map.of("name", "benchHost" + tag), null, 201).path("key").asText();
-        String arena = host.post("/api/arenas", Map.of("name", "Bench " + tag, "type", "dazzle",
-                "minutes", minutes, "clock", Map.of("type", "fischer", "initial", "PT3M", "increment", "PT2S"), "rated", true),
-                null, "X-Player-Key", key, 201).path("id").asText();
         Histogram standingsMillis = new ConcurrentHistogram(3);
         long started;
         int waitsCount;
         Histogram waits = new Histogram(3);
         String statuses;
         List<String> failures;
-        try (ArenaBots bots = ArenaBots.register(arena, count, "b" + tag + "-", List.of(base))) {
+        String arena;
+        // The bots are registered and following their streams before the arena starts.
+        try (ArenaBots bots = ArenaBots.register(null, count, "b" + tag + "-", List.of(base)).think(think)) {
             bots.start();
+            arena = host.post("/api/arenas", Map.of("name", "Bench " + tag, "type", "dazzle",
+                    "minutes", minutes, "clock", Map.of("type", "fischer", "initial", "PT5M", "increment", "PT3S"), "rated", true),
+                    null, "X-Player-Key", key, 201).path("id").asText();
+            bots.enter(arena);
             started = System.nanoTime();
             long end = started + Duration.ofMinutes(minutes).toNanos();
             while (System.nanoTime() < end) {
@@ -96,7 +101,8 @@ public final class ArenaBench {
                     + "and gb.created_at < coalesce(ga.finished_at, 'infinity')");
         }
         double seconds = minutes * 60.0;
-        return "bots: " + count + ", arena of " + minutes + " min; load average at the end "
+        return "bots: " + count + ", thinking " + think.toMillis() + " ms a move, arena of " + minutes
+                + " min; load average at the end "
                 + Files.readString(Path.of("/proc/loadavg")).split(" ")[0] + "\n"
                 + "games paired: " + games + " (" + String.format("%.2f", games / seconds) + " pairings/s); "
                 + "players in two arena games at once: " + twice + "\n"
@@ -120,10 +126,11 @@ public final class ArenaBench {
         Map<String, String> a = Args.parse(argv);
         int bots = Integer.parseInt(a.getOrDefault("bots", "1000"));
         int minutes = Integer.parseInt(a.getOrDefault("minutes", "10"));
+        Duration think = Args.duration(a.getOrDefault("think", "2s"));
         if (a.containsKey("jar")) {
             System.setProperty("cardtable.jar", a.get("jar"));
         }
-        String text = Soak.onOwnServer("cardtable-arenabench-", 300, (server, jdbc) -> run(server.baseUri(), jdbc, bots, minutes));
+        String text = Soak.onOwnServer("cardtable-arenabench-", 300, (server, jdbc) -> run(server.baseUri(), jdbc, bots, minutes, think));
         System.out.println(text);
         if (a.containsKey("out")) {
             Files.writeString(Path.of(a.get("out")), text);

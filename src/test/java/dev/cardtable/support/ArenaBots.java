@@ -61,7 +61,8 @@ public final class ArenaBots implements AutoCloseable {
     private final ConcurrentLinkedQueue<Long> waits = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
     private final Map<Integer, LongAdder> statuses = new ConcurrentHashMap<>();
-    private final String arena;
+    private volatile String arena;
+    private volatile Duration think = Duration.ZERO;
     private volatile boolean stopping;
     private Consumer<String> log = s -> { };
 
@@ -98,7 +99,24 @@ public final class ArenaBots implements AutoCloseable {
         return List.copyOf(bots);
     }
 
-    /** Starts every bot: follows its stream (first {@code snapshot} awaited), then joins the arena. */
+    /** How long a bot thinks before each move (none by default). */
+    public ArenaBots think(Duration think) {
+        this.think = think;
+        return this;
+    }
+
+    /** Every bot joins arena {@code id} (the bots were registered for none, or for another). */
+    public void enter(String id) {
+        this.arena = id;
+        for (Bot bot : bots) {
+            join(bot);
+        }
+    }
+
+    /**
+     * Starts every bot: follows its stream (first {@code snapshot} awaited), then joins the arena
+     * (if the bots were registered for one).
+     */
     public void start() throws InterruptedException {
         for (Bot bot : bots) {
             LinkedBlockingQueue<Seen> events = new LinkedBlockingQueue<>();
@@ -115,8 +133,10 @@ public final class ArenaBots implements AutoCloseable {
                 Thread.sleep(20);
             }
         }
-        for (Bot bot : bots) {
-            join(bot);
+        if (arena != null) {
+            for (Bot bot : bots) {
+                join(bot);
+            }
         }
     }
 
@@ -173,7 +193,7 @@ public final class ArenaBots implements AutoCloseable {
                             playTurns(bot, g.path("gameId").asText());
                         }
                     }
-                } else if (e.name().equals("gameStart") && arena.equals(e.data().path("arena").asText(null))) {
+                } else if (e.name().equals("gameStart") && arena != null && arena.equals(e.data().path("arena").asText(null))) {
                     if (finishedAt != 0) {
                         waits.add(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - finishedAt));
                         finishedAt = 0;
@@ -201,6 +221,14 @@ public final class ArenaBots implements AutoCloseable {
             JsonNode legal = view.path("legalMoves");
             if (!"active".equals(view.path("status").asText()) || legal.isEmpty()) {
                 return;
+            }
+            if (!think.isZero()) {
+                try {
+                    Thread.sleep(think.toMillis());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
             }
             HttpResponse<String> r = send(bot.server(), "POST", "/api/games/" + game + "/moves", legal.get(0).toString(),
                     bot.key(), "If-Match", "\"" + view.path("version").asText() + "\"", "Idempotency-Key",
