@@ -120,8 +120,34 @@ public class ArenaPairing {
                 .setParameter(1, arena).setParameter(2, config.batch()).getResultList()).stream()
                 .map(r -> new ArenaPairingRule.Free((UUID) r[0], (String) r[1], ((Number) r[2]).intValue(),
                         r[3] == null ? null : ((Number) r[3]).intValue(), (UUID) r[4])).toList());
-        List<UUID> made = new ArrayList<>();
-        for (ArenaPairingRule.Pair p : ArenaPairingRule.pairs(free)) {
+        List<ArenaPairingRule.Pair> pairs = ArenaPairingRule.pairs(free);
+        List<UUID> made = java.util.Collections.synchronizedList(new ArrayList<>());
+        // The pairs' transactions are independent (each locks its two entries, then the arena's row
+        // for its event), so up to cardtable.arenas.parallel of them run at once: a run that makes
+        // many games at once keeps the wait for the last of them short.
+        try (var pool = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+            java.util.concurrent.Semaphore slots = new java.util.concurrent.Semaphore(Math.max(1, config.parallel()));
+            for (ArenaPairingRule.Pair p : pairs) {
+                slots.acquireUninterruptibly();
+                pool.submit(() -> {
+                    // A context of its own, as the scheduled run's thread has.
+                    var context = io.quarkus.arc.Arc.container().requestContext();
+                    context.activate();
+                    try {
+                        makePair(arena, p, made);
+                    } finally {
+                        context.terminate();
+                        slots.release();
+                    }
+                });
+            }
+        }
+        return List.copyOf(made);
+    }
+
+    /** Makes the game of pair {@code p}, adding it to {@code made}; pauses a player whose game cannot be made. */
+    private void makePair(UUID arena, ArenaPairingRule.Pair p, List<UUID> made) {
+        {
             try {
                 UUID game = QuarkusTransaction.requiringNew().call(() -> pair(arena, p.first().player(), p.second().player()));
                 if (game != null) {
@@ -140,9 +166,13 @@ public class ArenaPairing {
                         }
                     }
                 });
+            } catch (RuntimeException e) {
+                if (!stopping) {
+                    LOG.warn("arena " + arena + ": pairing " + p.first().name() + " and " + p.second().name()
+                            + " failed; the next run retries: " + e.getMessage());
+                }
             }
         }
-        return made;
     }
 
     /** Pairs {@code a} and {@code b} in arena {@code arena} if both are still free; the game, or null. */

@@ -37,8 +37,7 @@ public class Arenas {
 
     /** The only game type arenas are for. */
     static final String TYPE = "dazzle";
-    /** The shortest and the longest arena, in minutes. */
-    static final int MIN_MINUTES = 5;
+    /** The longest arena, in minutes (the shortest is {@link ArenasConfig#shortestMinutes}). */
     static final int MAX_MINUTES = 1440;
     /** How far ahead an arena may start. */
     static final Duration MAX_AHEAD = Duration.ofDays(30);
@@ -99,8 +98,9 @@ public class Arenas {
         if (req.type() != null && !TYPE.equals(req.type())) {
             throw invalid("'type' must be \"" + TYPE + "\": arenas are for Dazzle");
         }
-        if (req.minutes() == null || req.minutes() < MIN_MINUTES || req.minutes() > MAX_MINUTES) {
-            throw invalid("'minutes' must be " + MIN_MINUTES + " to " + MAX_MINUTES);
+        int shortest = config.shortestMinutes();
+        if (req.minutes() == null || req.minutes() < shortest || req.minutes() > MAX_MINUTES) {
+            throw invalid("'minutes' must be " + shortest + " to " + MAX_MINUTES);
         }
         if (req.clock() == null || !"fischer".equals(req.clock().type())) {
             throw invalid("'clock' must be a Fischer clock: an arena's games must end");

@@ -20,6 +20,17 @@ public interface ArenasConfig {
     @WithDefault("PT20S")
     Duration closing();
 
+    /**
+     * The shortest arena one may make, in minutes ({@code docs/tournaments.md}: 5; the longest is
+     * 1440). Lowered only to test a whole arena in less time.
+     */
+    @WithDefault("5")
+    int shortestMinutes();
+
+    /** How many pairs of one arena a pairing run makes at once, each in its own transaction. */
+    @WithDefault("4")
+    int parallel();
+
     /** The most free players one pairing run considers in one arena, best placed first. */
     @WithDefault("2000")
     int batch();
