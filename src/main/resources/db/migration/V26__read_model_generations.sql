@@ -41,7 +41,8 @@ begin
 end
 $$;
 
--- Whether every read model agrees with its base tables (as in V20), its marks now read_model_marks.
+-- Whether every read model agrees with its base tables (as in V20), its marks now read_model_marks,
+-- and the arenas' counts (V24) with their games.
 create or replace function read_model_disagreements()
     returns table (model text, subject text, detail text)
     language sql stable as $$
@@ -127,6 +128,23 @@ from seats s join games g on g.id = s.game_id
 where g.rated and g.status = 'finished' and s.kind = 'human' and s.player_id is not null and s.outcome is not null
   and not exists (select 1 from rating_history h where h.game_id = s.game_id and h.player_id = s.player_id)
   and not exists (select 1 from players p where p.id = s.player_id and p.revoked_at is not null)
+union all
+-- An arena game whose game ended is counted by its arena (closed, if it ended aborted).
+select 'arena_games', ag.arena_id || ' ' || ag.game_id, 'the game ended; the arena has not counted it'
+from arena_games ag join games g on g.id = ag.game_id
+where g.status = 'finished' and ag.ended_at is null
+union all
+-- An arena entry's totals are the sum of its counted games.
+select 'arena_players', ap.arena_id || ' ' || ap.player_name,
+       'stored ' || row(ap.points, ap.games)::text || ', expected '
+       || row(coalesce(e.points, 0)::integer, coalesce(e.games, 0)::integer)::text
+from arena_players ap
+left join (select arena_id, player, sum(points) as points, count(*) as games
+           from (select arena_id, player_a as player, points_a as points from arena_games where result_a is not null
+                 union all
+                 select arena_id, player_b, points_b from arena_games where result_b is not null) counted
+           group by arena_id, player) e on e.arena_id = ap.arena_id and e.player = ap.player_id
+where row(ap.points, ap.games) is distinct from row(coalesce(e.points, 0)::integer, coalesce(e.games, 0)::integer)
 union all
 -- Changes still waiting for the reconcile step.
 select 'pending', p.game_id::text, 'changed ' || p.since || ' by a writer that kept no read models of generation '

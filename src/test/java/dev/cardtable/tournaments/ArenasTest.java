@@ -65,6 +65,9 @@ public class ArenasTest {
     MovableClock clock;
 
     @Inject
+    dev.cardtable.platform.game.ReadModelUpkeep upkeep;
+
+    @Inject
     GameStore games;
 
     @Inject
@@ -342,6 +345,47 @@ public class ArenasTest {
                     r.body().asString());
         }
         assertEquals(Map.of(), running(arena));
+    }
+
+    /**
+     * The release before (0.6.0) keeps no arenas: an arena game it ends during a rolling update is
+     * ended without the arena hearing of it, and the mark it leaves ({@code read_model_marks},
+     * generation 2) brings it to the arena by the reconcile step, counted once; until then
+     * {@code read_model_disagreements()} names it.
+     */
+    @Test
+    void anArenaGameEndedByTheReleaseBeforeIsCountedByTheReconcile() throws Exception {
+        Player a = player("arR"), b = player("arR");
+        String id = create(a, arena("Upgraded arena", 30));
+        as(a.key()).post("/api/arenas/" + id + "/join").then().statusCode(200);
+        as(b.key()).post("/api/arenas/" + id + "/join").then().statusCode(200);
+        pairing.run();
+        Map<String, List<String>> games = running(id);
+        assertEquals(1, games.size(), games.toString());
+        String game = games.keySet().iterator().next();
+        String winner = games.get(game).get(0);
+        // Ended as that build ends it: the game and its seats, and its own marks cleared.
+        Db.update("update games set status = 'finished', finished_at = now(), updated_at = now() where id = ?::uuid", game);
+        Db.update("update seats set outcome = case seat when 0 then 'won' else 'lost' end where game_id = ?::uuid", game);
+        Db.update("delete from read_model_pending where game_id = ?::uuid", game);
+        assertEquals("1", count("select count(*) from read_model_disagreements() where model = 'arena_games' "
+                + "and subject = ?", id + " " + game));
+
+        assertTrue(upkeep.reconcile() >= 1);
+        assertEquals("0", count("select count(*) from read_model_disagreements() where model like 'arena%' "
+                + "and subject like ?", id + "%"));
+        JsonPath s = as(null).get("/api/arenas/" + id + "/standings").then().statusCode(200).extract().jsonPath();
+        assertEquals(winner, s.getString("items[0].player"));
+        assertEquals(2, s.getInt("items[0].points"));
+        assertEquals(List.of(1, 1), s.getList("items.games"));
+        assertEquals(java.util.Arrays.asList(null, null), s.getList("items.playing"));
+        // A second mark (a run cut short) counts nothing more.
+        Db.update("insert into read_model_marks (game_id, generation) values (?::uuid, 2)", game);
+        upkeep.reconcile();
+        as(null).get("/api/arenas/" + id + "/standings").then().body("items.points", equalTo(List.of(2, 0)));
+        for (Player p : List.of(a, b)) {
+            as(p.key()).post("/api/arenas/" + id + "/withdraw").then().statusCode(200);
+        }
     }
 
     @Test
