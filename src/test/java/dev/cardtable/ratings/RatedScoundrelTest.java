@@ -8,6 +8,7 @@ import dev.cardtable.engine.scoundrel.ScoundrelRules;
 import dev.cardtable.engine.scoundrel.solver.DealRating;
 import dev.cardtable.players.PlayersTest;
 import dev.cardtable.support.Db;
+import dev.cardtable.support.MovableClock;
 import dev.cardtable.support.PostgresResource;
 import dev.cardtable.support.Race;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -15,8 +16,13 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import io.restassured.path.json.config.JsonPathConfig;
 import io.restassured.response.Response;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -44,6 +50,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @QuarkusTest
 @QuarkusTestResource(PostgresResource.class)
 public class RatedScoundrelTest {
+
+    @Inject
+    MovableClock clock;
+
+    /** The clock is shared with the classes that run after this one, which expect system time. */
+    @AfterEach
+    void putTheClockBack() {
+        clock.reset();
+    }
 
     private static final JsonPathConfig DOUBLES = JsonPathConfig.jsonPathConfig()
             .numberReturnType(JsonPathConfig.NumberReturnType.DOUBLE);
@@ -131,6 +146,30 @@ public class RatedScoundrelTest {
         as(null).get("/api/games/" + id + "/analysis").then().statusCode(200);
         // The leaderboard of the perf exists (a provisional player is not on it yet).
         as(null).get("/api/ratings/scoundrel/standard/leaderboard").then().statusCode(200);
+    }
+
+    @Test
+    void aRatedAttemptAtTheDailyDealRatesItsDealWhichItsBoardShowsOnceTheDayIsOver() throws Exception {
+        LocalDate today = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
+        LocalDate day = today.plusDays(5);
+        clock.advance(Duration.between(clock.instant(), day.atStartOfDay(ZoneOffset.UTC).toInstant().plusSeconds(60)));
+        Player erin = Player.register("rs");
+        as(null).header("X-Player-Key", erin.key()).post("/api/daily/standard/attempts?rated=maybe").then().statusCode(400)
+                .body("code", equalTo("malformed-request"));
+        Response attempt = as(null).header("X-Player-Key", erin.key()).post("/api/daily/standard/attempts?rated=true")
+                .then().statusCode(201).body("rated", equalTo(true)).body("daily", equalTo(day.toString()))
+                .extract().response();
+        JsonPath end = playOut(attempt.path("id"), attempt.path("credentials[0].token"));
+        assertNotNull(end.get("seats[0].ratingDiff"), "the attempt was rated as it ended");
+        as(null).get("/api/players/" + erin.name() + "/ratings").then().statusCode(200)
+                .body("ratings[0].gameType", equalTo("scoundrel")).body("ratings[0].games", equalTo(1));
+        // While the day lasts, the deal's rating speaks of its hidden order: not shown.
+        as(null).get("/api/daily/standard/" + day + "/leaderboard").then().statusCode(200).body("dealRating", nullValue());
+        clock.advance(Duration.ofDays(1));
+        as(null).get("/api/daily/standard/" + day + "/leaderboard").then().statusCode(200)
+                .body("dealRating.attempts", equalTo(1)).body("dealRating.rating", org.hamcrest.Matchers.notNullValue());
+        as(null).get("/api/daily/standard/" + day).then().statusCode(200).body("dealRating.attempts", equalTo(1));
+        as(null).get("/api/games/" + attempt.path("id")).then().statusCode(200).body("dealRating.attempts", equalTo(1));
     }
 
     @Test
