@@ -142,6 +142,8 @@ public class RatedScoundrelTest {
         assertEquals(player[0], Double.parseDouble(Db.scalar("select rating from ratings where player_id = ?", pid)), 0.01);
         assertEquals(player[1], Double.parseDouble(Db.scalar("select deviation from ratings where player_id = ?", pid)), 0.01);
 
+        // A rematch deals a fresh secret seed, not a deal chosen for the rating: it is unrated.
+        as(token).post("/api/games/" + id + "/rematch").then().statusCode(201).body("rated", equalTo(false));
         // Once it is over, the analysis is offered.
         as(null).get("/api/games/" + id + "/analysis").then().statusCode(200);
         // The leaderboard of the perf exists (a provisional player is not on it yet).
