@@ -42,7 +42,7 @@ end
 $$;
 
 -- Whether every read model agrees with its base tables (as in V20), its marks now read_model_marks,
--- and the arenas' counts (V24) with their games.
+-- the arenas' counts (V24) with their games, and the deals' ratings (V25) with the players'.
 create or replace function read_model_disagreements()
     returns table (model text, subject text, detail text)
     language sql stable as $$
@@ -145,6 +145,12 @@ left join (select arena_id, player, sum(points) as points, count(*) as games
                  select arena_id, player_b, points_b from arena_games where result_b is not null) counted
            group by arena_id, player) e on e.arena_id = ap.arena_id and e.player = ap.player_id
 where row(ap.points, ap.games) is distinct from row(coalesce(e.points, 0)::integer, coalesce(e.games, 0)::integer)
+union all
+-- A rated Scoundrel game that rated its player rated its deal too (V25), once.
+select 'deal_rating_history', h.game_id::text, 'the player was rated against the deal; the deal was not'
+from rating_history h join games g on g.id = h.game_id
+where g.type = 'scoundrel' and g.rated
+  and not exists (select 1 from deal_rating_history d where d.game_id = h.game_id)
 union all
 -- Changes still waiting for the reconcile step.
 select 'pending', p.game_id::text, 'changed ' || p.since || ' by a writer that kept no read models of generation '

@@ -1,5 +1,6 @@
 package dev.cardtable.daily;
 
+import dev.cardtable.platform.game.view.DealStanding;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
@@ -13,8 +14,10 @@ import java.util.UUID;
  * @param day        the UTC day
  * @param items      the entries
  * @param nextCursor the cursor of the next page, or null on the last
+ * @param dealRating the day's deal's rating in rated play and its rated attempts ({@code docs/ratings.md},
+ *                   "Scoundrel: players against deals"), once the day is over and if it was played rated; else null
  */
-public record DailyBoard(String ruleset, LocalDate day, List<Entry> items, String nextCursor) {
+public record DailyBoard(String ruleset, LocalDate day, List<Entry> items, String nextCursor, DealStanding dealRating) {
 
     /**
      * One attempt.

@@ -14,10 +14,12 @@ import dev.cardtable.platform.game.PlayerRow;
 import dev.cardtable.platform.game.RegisteredPlayers;
 import dev.cardtable.platform.game.Sealing;
 import dev.cardtable.platform.game.Seating;
+import dev.cardtable.platform.game.view.DealStanding;
 import dev.cardtable.platform.game.view.GameView;
 import dev.cardtable.play.NewGame;
 import dev.cardtable.play.NewGames;
 import dev.cardtable.play.ServerDeal;
+import dev.cardtable.ratings.DealRatings;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -68,6 +70,9 @@ public class DailyDeals {
     @Inject
     Clock clock;
 
+    @Inject
+    DealRatings dealRatings;
+
     /**
      * Today's deal of {@code ruleset} ({@code GET /api/daily/{ruleset}}), made now if it was not;
      * with the caller's attempt when {@code playerKey} is given, and yesterday's deal revealed.
@@ -113,17 +118,31 @@ public class DailyDeals {
      *                       second attempt the same day, {@code certified-deal-unavailable}
      */
     public GameView attempt(String ruleset, String playerKey) {
+        return attempt(ruleset, playerKey, false);
+    }
+
+    /**
+     * The caller's one attempt at today's deal, rated ({@code docs/ratings.md}, "Scoundrel: players
+     * against deals") when {@code rated}: the player against the day's deal, whose rating is made
+     * sure of first, outside the transaction.
+     *
+     * @throws GameException as {@link #attempt(String, String)}
+     */
+    public GameView attempt(String ruleset, String playerKey, boolean rated) {
         String r = ruleset(ruleset);
         if (playerKey == null || playerKey.isBlank()) {
             throw new GameException(Failure.PLAYER_KEY_REQUIRED, "the daily deal needs '" + RegisteredPlayers.HEADER + ": <player key>'");
         }
         LocalDate today = Sealing.day(clock.instant());
         DailyStore.DealRow deal = ensure(today, r);
+        if (rated) {
+            dealRatings.ensure(r, catalog.daily().info().ruleset(r).resolve(Map.of()), deal.seed());
+        }
         return QuarkusTransaction.joiningExisting().call(() -> {
             PlayerRow p = players.holder(playerKey).orElseThrow();
             store.attempt(today, r, p.id()).ifPresent(DailyDeals::attempted);
             GameView game = creation.createDealt(new NewGame(catalog.daily().name(), r, null, null, null,
-                    List.of(new Seating.SeatSpec(p.name(), null, null, null)), null, null, false, p),
+                    List.of(new Seating.SeatSpec(p.name(), null, null, null)), null, null, false, p, rated),
                     new ServerDeal(deal.seed(), new GameRow.Origin(true, today)));
             if (!store.addAttempt(today, r, p.id(), game.id(), game.createdAt())) {
                 // A concurrent attempt committed first: this one is rolled back.
@@ -158,7 +177,8 @@ public class DailyDeals {
             List<DailyStore.BoardRow> page = rows.subList(0, Math.min(limit, rows.size()));
             String next = rows.size() > limit ? Paging.encode(page.getLast().score(), page.getLast().moves(),
                     page.getLast().finishedAt(), page.getLast().gameId()) : null;
-            return new DailyBoard(r, d, page.stream().map(DailyDeals::entry).toList(), next);
+            DailyStore.DealRow deal = store.deal(d, r).orElseThrow();
+            return new DailyBoard(r, d, page.stream().map(DailyDeals::entry).toList(), next, dealRating(deal));
         });
     }
 
@@ -212,7 +232,19 @@ public class DailyDeals {
     private DailyDay view(DailyStore.DealRow d, UUID attempt, DailyDay previous) {
         boolean over = !clock.instant().isBefore(Sealing.end(d.day()));
         return new DailyDay(d.ruleset(), d.day(), Sealing.start(d.day()), Sealing.end(d.day()), d.seedCommitment(),
-                over ? d.seed() : null, attempt, previous);
+                over ? d.seed() : null, attempt, previous, dealRating(d));
+    }
+
+    /**
+     * The rating of a day's deal in rated play, once the day is over (before, it would speak of the
+     * hidden order to those yet to play); null while it lasts or when nobody played it rated.
+     */
+    private DealStanding dealRating(DailyStore.DealRow d) {
+        if (clock.instant().isBefore(Sealing.end(d.day()))) {
+            return null;
+        }
+        return dealRatings.standing(d.ruleset(), catalog.daily().info().ruleset(d.ruleset()).resolve(Map.of()),
+                d.seedCommitment());
     }
 
     private static DailyBoard.Entry entry(DailyStore.BoardRow b) {

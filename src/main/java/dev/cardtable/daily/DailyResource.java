@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardtable.platform.game.RegisteredPlayers;
 import dev.cardtable.platform.game.view.GameView;
 import dev.cardtable.platform.http.ETags;
+import dev.cardtable.platform.GameException;
 import dev.cardtable.platform.http.Params;
 import dev.cardtable.platform.http.SseStreams;
 import io.vertx.core.http.HttpServerRequest;
@@ -94,8 +95,13 @@ public class DailyResource {
     @APIResponse(responseCode = "201", description = "The game of the attempt", content = @Content(schema = @Schema(ref = "Game")))
     public Response attempt(@PathParam("ruleset") String ruleset,
                             @Parameter(description = "The player's key", required = true)
-                            @HeaderParam(RegisteredPlayers.HEADER) String playerKey) {
-        GameView game = daily.attempt(ruleset, playerKey);
+                            @HeaderParam(RegisteredPlayers.HEADER) String playerKey,
+                            @Parameter(description = "true: a rated attempt, the player against the day's deal (docs/ratings.md)")
+                            @QueryParam("rated") String rated) {
+        if (rated != null && !rated.equals("true") && !rated.equals("false")) {
+            throw GameException.malformed("'rated' must be true or false");
+        }
+        GameView game = daily.attempt(ruleset, playerKey, "true".equals(rated));
         return Response.created(URI.create("/api/games/" + game.id())).header(HttpHeaders.ETAG, ETags.of(game))
                 .entity(game).build();
     }

@@ -56,7 +56,7 @@ public class HintService {
      * @throws GameException {@code game-not-found}; {@code unauthenticated} without a seat token
      *                       or with a token of no seat; {@code not-found} for a game type other
      *                       than Scoundrel; {@code game-not-started}; {@code game-over};
-     *                       {@code not-your-turn}
+     *                       {@code not-your-turn}; {@code rated-game-running} for a rated game
      */
     public HintView hint(UUID id, SeatCredential credential) {
         Seen seen = QuarkusTransaction.requiringNew().call(() -> read(id, credential));
@@ -79,6 +79,11 @@ public class HintService {
             throw new GameException(Failure.NOT_FOUND, "hints are not offered for the daily deal");
         }
         GameException.requireActive(g.status());
+        if (g.rated()) {
+            // A rating measures the player alone (docs/ratings.md, "Scoundrel: players against deals").
+            throw new GameException(Failure.RATED_GAME_RUNNING, "hints are off while a rated game runs: a rating "
+                    + "measures the player alone");
+        }
         @SuppressWarnings("unchecked")
         GameType<ScoundrelState, ScoundrelMove, ScoundrelView> type =
                 (GameType<ScoundrelState, ScoundrelMove, ScoundrelView>) catalog.type(g.type());

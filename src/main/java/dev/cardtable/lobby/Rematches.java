@@ -27,7 +27,8 @@ import java.util.UUID;
 
 /**
  * Rematches ({@code POST /api/games/{id}/rematch}): a finished game played again by the same
- * players in swapped seats, with the same type, ruleset, options and clock, rated when the game was, and a fresh secret
+ * players in swapped seats, with the same type, ruleset, options and clock, rated when the game was (a game of two
+ * seats: a solo rated game is the player against its deal, which a rematch does not replay), and a fresh secret
  * seed. The caller sits at once; every other human seat is kept for the player who held it, who
  * accepts with the same request (their token of the finished game); nobody else may take it
  * ({@code seat-reserved}). Computer seats keep their level and budget. Each game has at most one rematch, and the two
@@ -94,7 +95,9 @@ public class Rematches {
         }
         Clocks.ClockSettings clock = g.table().clock();
         GameView next = creation.create(new NewGame(g.type(), g.ruleset(), null, json.stringMap(g.options()),
-                null, seats, clock, g.id(), false, player(g.seats().get(caller)), g.rated()));
+                null, seats, clock, g.id(), false, player(g.seats().get(caller)),
+                // A solo rated game is the player against its deal, which the rematch does not replay.
+                g.rated() && g.seats().size() > 1));
         if (!store.linkRematch(g.id(), next.id())) {
             throw new IllegalStateException("game " + g.id() + " got a rematch while locked");
         }

@@ -40,6 +40,7 @@ public enum Failure {
     TIME_EXPIRED(409, "time-expired", "Time expired"),
     NOT_WAITING(409, "not-waiting", "Not waiting"),
     GAME_NOT_OVER(409, "game-not-over", "Game not over"),
+    RATED_GAME_RUNNING(409, "rated-game-running", "Rated game running"),
     REMATCH_EXISTS(409, "rematch-exists", "Rematch exists"),
     REGISTRATION_ENDED(409, "registration-ended", "Registration ended"),
     RECORD_EXISTS(409, "record-exists", "Record exists"),

@@ -23,7 +23,8 @@ import java.util.Map;
  *                {@code {"type":"fischer","initial":"PT5M","increment":"PT2S"}}
  * @param certified true for a deal the solver proved winnable, from a secret seed (Scoundrel only)
  * @param rated   true for a rated game ({@code docs/ratings.md}): Dazzle, a secret server seed, every
- *                human seat verified
+ *                human seat verified; Scoundrel, a deal the server chooses (without {@code seed} or
+ *                {@code deal}: one near the player's rating; or {@code certified})
  * @param ratingRange for a rated game with an open seat: the ratings it admits to that seat,
  *                {@code {"min":1400,"max":1600}} ({@code docs/ratings.md}, "Rating ranges")
  */
@@ -39,7 +40,8 @@ public record CreateGameRequest(
         Clocks.ClockSettings clock,
         @Schema(description = "Scoundrel only: deal from a secret seed the solver proved winnable (no 'seed' or 'deal')")
         Boolean certified,
-        @Schema(description = "Dazzle only: a rated game (docs/ratings.md); a secret server seed, every human seat verified")
+        @Schema(description = "A rated game (docs/ratings.md): Dazzle from a secret server seed, every human seat verified; "
+                + "Scoundrel on a deal the server chooses (near the player's rating, or 'certified'), the player against the deal")
         Boolean rated,
         @Schema(ref = "RatingRange")
         Range ratingRange) {

@@ -63,7 +63,7 @@ public record GameAsk(GameType<?, ?, ?> type, GameInfo.RulesetInfo ruleset, Opti
     static void requireRated(GameType<?, ?, ?> type) {
         if (!type.offers(GameType.Ability.RATED)) {
             throw new GameException(Failure.RATED_GAME_TYPE, type.name() + " games are not rated; rated games are "
-                    + "Dazzle games");
+                    + "Dazzle and Scoundrel games");
         }
     }
 }

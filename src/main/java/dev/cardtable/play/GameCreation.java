@@ -26,6 +26,7 @@ import dev.cardtable.platform.game.SeatRow;
 import dev.cardtable.platform.game.Seating;
 import dev.cardtable.platform.game.Status;
 import dev.cardtable.platform.game.view.GameView;
+import dev.cardtable.ratings.DealRatings;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
@@ -76,6 +77,9 @@ public class GameCreation implements NewGames {
     @Inject
     OpenSeats openSeats;
 
+    @Inject
+    DealRatings dealRatings;
+
 
     /**
      * Creates a game for a client ({@code POST /api/games}): a certified deal is searched for
@@ -92,19 +96,50 @@ public class GameCreation implements NewGames {
      *                       {@code rating-range-no-open-seat}
      */
     public GameView create(NewGame req, String playerKey) {
-        if (req != null && req.rated() && req.certified()) {
+        boolean againstDeal = req != null && req.rated() && RatedGames.againstDeal(catalog.type(req.type()));
+        if (req != null && req.rated() && req.certified() && !againstDeal) {
             RatedGames.checkRated(catalog.type(req.type()), req, false, null);
             throw new GameException(Failure.RATED_DEAL, "a rated game is dealt from a secret server seed; leave out "
                     + "'certified'");
         }
         ServerDeal dealt = req != null && req.certified() ? certify(req) : null;
+        if (againstDeal) {
+            dealt = dealForRating(req, playerKey, dealt);
+        }
+        ServerDeal chosen = dealt;
         return QuarkusTransaction.joiningExisting().call(() -> {
             NewGame r = req == null ? null : req.withPlayer(players.holder(playerKey).orElse(null));
             if (r == null) {
                 throw GameException.malformed("a JSON body is required");
             }
-            return create(catalog.type(r.type()), r, dealt);
+            return create(catalog.type(r.type()), r, chosen);
         });
+    }
+
+    /**
+     * The deal of a rated Scoundrel game ({@code docs/ratings.md}, "Scoundrel: players against
+     * deals"), outside any transaction: the certified deal drawn ({@code dealt}), or for a request
+     * with no seed and no deal one near the rating of the player whose key it carries; its rating
+     * made sure of. Null for a client's seed or deal, which the creation refuses
+     * ({@code rated-deal}).
+     */
+    private ServerDeal dealForRating(NewGame req, String playerKey, ServerDeal dealt) {
+        if (req.seed() != null || req.deal() != null) {
+            return null;
+        }
+        GameType<?, ?, ?> type = catalog.type(req.type());
+        GameInfo.RulesetInfo ruleset = req.ruleset() == null ? type.info().defaultRuleset() : type.info().ruleset(req.ruleset());
+        Options options = ruleset.resolve(req.options() == null ? Map.of() : req.options());
+        if (dealt != null) {
+            dealRatings.ensure(ruleset.name(), options, dealt.seed());
+            return dealt;
+        }
+        PlayerRow player = QuarkusTransaction.joiningExisting().call(() -> players.holder(playerKey).orElse(null));
+        if (player == null) {
+            // No registered player: the seat cannot be verified, and the creation says so (rated-seat-unverified).
+            return new ServerDeal(Credentials.newSeed(), GameRow.Origin.NONE);
+        }
+        return new ServerDeal(dealRatings.near(player.id(), ruleset.name(), options), GameRow.Origin.NONE);
     }
 
     private ServerDeal certify(NewGame req) {

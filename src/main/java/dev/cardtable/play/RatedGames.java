@@ -29,11 +29,23 @@ public class RatedGames {
      * secret server seed, with no human seat, or with a computer seat at another budget than its
      * level's rating was measured at.
      *
+     * <p>A rated Scoundrel game is dealt by the server only ({@code dealt}: a certified deal, the daily
+     * deal or a deal drawn near the player's rating); a client's seed or deal is {@code rated-deal}.
+     *
      * @throws GameException {@code rated-game-type}, {@code rated-deal}, {@code rated-no-human} (every
      *                       seat a computer's), {@code rated-ai-budget}
      */
     static void checkRated(GameType<?, ?, ?> type, NewGame req, boolean customDeal, ServerDeal dealt) {
         GameAsk.requireRated(type);
+        if (againstDeal(type)) {
+            // Scoundrel: the player against a deal the server chose (docs/ratings.md, "Scoundrel: players against deals").
+            if (req.seed() != null || customDeal || dealt == null) {
+                throw new GameException(Failure.RATED_DEAL, "a rated Scoundrel game is played on a deal the server "
+                        + "chooses: leave out 'seed' and 'deal' (a deal near your rating), or ask for a certified deal "
+                        + "or the daily deal");
+            }
+            return;
+        }
         if (req.seed() != null || customDeal || dealt != null) {
             throw new GameException(Failure.RATED_DEAL, "a rated game is dealt from a secret server seed; leave out "
                     + "'seed' and 'deal'");
@@ -48,6 +60,14 @@ public class RatedGames {
                         + "its rating was measured at (docs/ratings.md, \"Computer levels\"); leave out 'aiBudget'");
             }
         }
+    }
+
+    /**
+     * Whether a rated game of {@code type} rates its player against its deal (a solo game: Scoundrel)
+     * rather than against another seat.
+     */
+    static boolean againstDeal(GameType<?, ?, ?> type) {
+        return type.info().seats() == 1;
     }
 
     /**

@@ -51,6 +51,9 @@ public class RatingChanges {
     @Inject
     SeatRatings seatRatings;
 
+    @Inject
+    DealRatingStore deals;
+
     private volatile Glicko2 glicko;
 
     /**
@@ -118,6 +121,10 @@ public class RatingChanges {
 
     private void rate(GameChanged c) {
         List<SeatRow> seats = c.seats();
+        if (seats.size() == 1) {
+            rateAgainstDeal(c, seats.getFirst());
+            return;
+        }
         if (seats.size() != 2 || seats.stream().allMatch(s -> s.outcome() == null)) {
             return; // aborted: nobody won or lost
         }
@@ -174,6 +181,51 @@ public class RatingChanges {
         if (!points.isEmpty()) {
             store.apply(c.gameId(), c.type(), c.ruleset(), points, pointSeats);
         }
+    }
+
+    /**
+     * A rated solo game (Scoundrel: {@code docs/ratings.md}, "Scoundrel: players against deals"):
+     * the player against its deal. The player's rating row, then the deal's, are locked (every
+     * such ending locks in this order, so none deadlock), each is updated by {@link Glicko2#update}
+     * against the other's rating before the game — the player scoring 1 for a won game and 0 for
+     * any other ending with an outcome (lost, resigned, timed out, abandoned), the deal the
+     * complement — and both changes are written unless the game wrote them already (the history
+     * tables' keys). An aborted game, a custom deal and a deal without a rating rate nobody.
+     */
+    private void rateAgainstDeal(GameChanged c, SeatRow s) {
+        String o = s.outcome();
+        if (o == null || s.kind() != SeatKind.HUMAN || !s.verified()) {
+            return;
+        }
+        double score = "won".equals(o) ? 1 : 0;
+        String[] key = deals.dealOf(c.gameId()).orElse(null);
+        if (key == null) {
+            return;
+        }
+        RatingsConfig.Initial init = config.initial();
+        List<RatingsStore.Locked> rows = store.lock(List.of(s.playerId()), c.type(), c.ruleset(), init.rating(),
+                init.deviation(), init.volatility());
+        if (rows.isEmpty()) {
+            return; // revoked during the game: no longer rated
+        }
+        DealRatingStore.Row deal = deals.lock(key[0], key[1], key[2]).orElse(null);
+        if (deal == null) {
+            return;
+        }
+        RatingsStore.Locked row = rows.getFirst();
+        Rating player = new Rating(row.rating(), row.deviation(), row.volatility());
+        Rating dealBefore = new Rating(deal.rating(), deal.deviation(), deal.volatility());
+        Instant at = c.finishedAt() != null ? c.finishedAt() : c.updatedAt();
+        Instant placed = row.lastPlayed() != null && !at.isAfter(row.lastPlayed()) ? row.lastPlayed().plusMillis(1) : at;
+        Rating after = glicko().update(player, List.of(new Outcome(dealBefore, score)), periods(row.lastPlayed(), placed));
+        int changed = store.apply(c.gameId(), c.type(), c.ruleset(), List.of(point(c, s, player, after, placed)), List.of(s.seat()));
+        if (changed == 0) {
+            return; // this game rated them already
+        }
+        Instant dealAt = deal.lastPlayed() != null && !at.isAfter(deal.lastPlayed()) ? deal.lastPlayed().plusMillis(1) : at;
+        Rating dealAfter = glicko().update(dealBefore, List.of(new Outcome(player, 1 - score)),
+                periods(deal.lastPlayed(), dealAt));
+        deals.apply(c.gameId(), deal, dealAfter.rating(), dealAfter.deviation(), dealAfter.volatility(), dealAt);
     }
 
     /** The opponent's rating before the game: a rated player's as stored, a computer level's as published. */

@@ -51,6 +51,25 @@ public interface RatingsConfig {
      */
     Map<String, Level> levels();
 
+    /** How a deal is drawn for a rated Scoundrel game and measured ({@code docs/ratings.md}, "Scoundrel: players against deals"). */
+    Deals deals();
+
+    /** The deals of rated Scoundrel. */
+    interface Deals {
+
+        /** A rated deal within this many points of the player's rating is dealt without a new search. */
+        @WithDefault("100")
+        double window();
+
+        /** Fresh secret seeds measured when no rated deal lies within the window. */
+        @WithDefault("3")
+        int candidates();
+
+        /** The positions the solver may expand to measure one deal, all its searches together. */
+        @WithDefault("2000000")
+        long nodes();
+    }
+
     /** A new player's rating. */
     interface Initial {
 

@@ -112,11 +112,11 @@ public class RatedEndingsIT {
                     left join rating_history h on h.game_id = g.id
                     where g.rated and g.status = 'finished'
                       and exists (select 1 from seats s where s.game_id = g.id and s.name like ?)
-                    group by g.id having count(h.*) not in (0, 2)""")) {
+                    group by g.id having count(h.*) not in (0, (select count(*) from seats s2 where s2.game_id = g.id))""")) {
                 ps.setString(1, like);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
-                        faults.add("game " + rs.getObject(1) + " has " + rs.getLong(2) + " points, not 2");
+                        faults.add("game " + rs.getObject(1) + " has " + rs.getLong(2) + " points, not one per seat");
                     }
                 }
             }
@@ -209,6 +209,95 @@ public class RatedEndingsIT {
                     .extract().jsonPath();
             assertEquals(20, hubRatings.getInt("ratings[0].games"));
             assertTrue(hubRatings.getDouble("ratings[0].rating") < 1500, "the hub lost every game");
+            List<String> faults = faults(db, prefix + "-%");
+            assertTrue(faults.isEmpty(), faults.toString());
+        }
+    }
+
+    /**
+     * Rated Scoundrel ({@code docs/ratings.md}, "Scoundrel: players against deals"): four players
+     * each create five rated games through either instance (deals near their rating, so several
+     * share a deal), and every game is resigned twice at the same instant, once through each
+     * instance: 20 endings, 20 refusals, one point per game on each side (player and deal), every
+     * deal's attempts its points, and each side's points one chain from its starting rating.
+     */
+    @Test
+    void twoInstancesEndingTheSameRatedScoundrelGamesAtOnceRateBothSidesOnce() throws Exception {
+        Map<String, String> db = database();
+        String prefix = "deal" + UUID.randomUUID().toString().substring(0, 4);
+        try (ServerProcess a = ServerProcess.start(db); ServerProcess b = ServerProcess.start(db)) {
+            List<Player> players = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                players.add(register(a.baseUri(), prefix));
+            }
+            List<String[]> games = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                Player p = players.get(i % 4);
+                String base = (i % 2 == 0 ? a : b).baseUri();
+                io.restassured.response.Response r = at(base).header("X-Player-Key", p.key())
+                        .body(Map.of("type", "scoundrel", "rated", true, "seats", List.of(Map.of("name", p.name()))))
+                        .post("/api/games").then().statusCode(201).extract().response();
+                games.add(new String[]{r.path("id"), r.path("credentials[0].token")});
+            }
+            List<Callable<Integer>> calls = new ArrayList<>();
+            for (String[] g : games) {
+                for (ServerProcess s : List.of(a, b)) {
+                    calls.add(() -> resign(s.baseUri(), g[0], g[1]));
+                }
+            }
+            List<Integer> got = Race.run(calls);
+            assertEquals(20, got.stream().filter(c -> c == 200).count(), got.toString());
+            assertEquals(20, got.stream().filter(c -> c == 409).count(), got.toString());
+            assertEquals(20, points(db, prefix + "-%"));
+            try (Connection c = connect(db)) {
+                String ids = games.stream().map(g -> "'" + g[0] + "'").reduce((x, y) -> x + "," + y).orElseThrow();
+                try (PreparedStatement ps = c.prepareStatement(
+                        "select count(*) from deal_rating_history where game_id in (" + ids + ")");
+                     ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    assertEquals(20, rs.getLong(1), "one deal point per game");
+                }
+                // Every deal's attempts are its points, and its points one chain (ordered as applied).
+                try (PreparedStatement ps = c.prepareStatement("""
+                        select count(*) from deal_ratings d
+                        where d.attempts <> (select count(*) from deal_rating_history h where h.ruleset = d.ruleset
+                                             and h.binding = d.binding and h.seed_commitment = d.seed_commitment)""");
+                     ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    assertEquals(0, rs.getLong(1), "deals whose attempts differ from their points");
+                }
+                try (PreparedStatement ps = c.prepareStatement("""
+                        select d.seed_commitment, d.seed_rating, d.rating, d.attempts from deal_ratings d
+                        where exists (select 1 from deal_rating_history h where h.seed_commitment = d.seed_commitment
+                                      and h.game_id in (%s))""".formatted(ids));
+                     ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        String deal = rs.getString(1);
+                        List<double[]> chain = new ArrayList<>();
+                        try (PreparedStatement q = c.prepareStatement(
+                                "select rating_before, rating from deal_rating_history where seed_commitment = ?")) {
+                            q.setString(1, deal);
+                            try (ResultSet h = q.executeQuery()) {
+                                while (h.next()) {
+                                    chain.add(new double[]{h.getDouble(1), h.getDouble(2)});
+                                }
+                            }
+                        }
+                        double rating = rs.getDouble(2);
+                        int walked = 0;
+                        while (!chain.isEmpty()) {
+                            double from = rating;
+                            List<double[]> next = chain.stream().filter(p -> p[0] == from).toList();
+                            assertEquals(1, next.size(), "deal " + deal + ": points starting from " + from);
+                            chain.remove(next.get(0));
+                            rating = next.get(0)[1];
+                            walked++;
+                        }
+                        assertEquals(rs.getDouble(3), rating, "deal " + deal + ": its rating ends its chain");
+                        assertEquals(rs.getInt(4), walked);
+                    }
+                }
+            }
             List<String> faults = faults(db, prefix + "-%");
             assertTrue(faults.isEmpty(), faults.toString());
         }

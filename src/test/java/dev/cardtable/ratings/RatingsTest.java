@@ -230,9 +230,10 @@ public class RatingsTest {
     void aGameThatCannotBeRatedIsRefusedWithItsOwnCode() throws Exception {
         Player alice = Player.register("rr");
         Player bob = Player.register("rr");
-        as(null).header("X-Player-Key", alice.key()).body(Map.of("type", "scoundrel", "rated", true,
+        // A rated Scoundrel game is dealt by the server: a client's seed is refused (RatedScoundrelTest has the rest).
+        as(null).header("X-Player-Key", alice.key()).body(Map.of("type", "scoundrel", "rated", true, "seed", "42",
                 "seats", List.of(Map.of("name", alice.name())))).post("/api/games").then().statusCode(422)
-                .body("code", equalTo("rated-game-type"));
+                .body("code", equalTo("rated-deal"));
         as(null).header("X-Player-Key", alice.key()).body(Map.of("type", "dazzle", "rated", true, "seed", "42",
                 "seats", List.of(Map.of("name", alice.name()), Map.of("ai", "random")))).post("/api/games").then()
                 .statusCode(422).body("code", equalTo("rated-deal"));
@@ -462,7 +463,7 @@ public class RatingsTest {
                 .body("code", equalTo("malformed-request")).body("detail", equalTo("'cursor' is not a cursor this server made"));
         as(null).get("/api/ratings/dazzle/standard/leaderboard?limit=2&cursor=" + cursor).then().statusCode(200)
                 .body("items.rank", equalTo(List.of(3, 4)));
-        as(null).get("/api/ratings/scoundrel/standard/leaderboard").then().statusCode(404).body("code", equalTo("not-found"));
+        as(null).get("/api/ratings/scoundrel/nope/leaderboard").then().statusCode(404).body("code", equalTo("not-found"));
         as(null).get("/api/ratings/dazzle/nope/leaderboard").then().statusCode(404).body("code", equalTo("not-found"));
         as(null).get("/api/players/" + PlayersTest.unique("nobody") + "/ratings").then().statusCode(404)
                 .body("code", equalTo("not-found"));
@@ -471,7 +472,7 @@ public class RatingsTest {
                 .statusCode(400).body("code", equalTo("malformed-request"));
         as(null).get("/api/players/" + ranked.get(0).name() + "/ratings/dazzle/standard/history?cursor=x").then()
                 .statusCode(400).body("code", equalTo("malformed-request"));
-        as(null).get("/api/players/" + ranked.get(0).name() + "/ratings/scoundrel/standard/history").then()
+        as(null).get("/api/players/" + ranked.get(0).name() + "/ratings/scoundrel/nope/history").then()
                 .statusCode(404).body("code", equalTo("not-found"));
     }
 

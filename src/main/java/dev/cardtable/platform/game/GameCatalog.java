@@ -22,7 +22,7 @@ public class GameCatalog {
 
     public GameCatalog() {
         register(new GameType<>(new ScoundrelRules(), Opponents.none(ScoundrelRules.TYPE),
-                EnumSet.complementOf(EnumSet.of(GameType.Ability.RATED))));
+                EnumSet.allOf(GameType.Ability.class)));
         register(new GameType<>(new DazzleRules(), new DazzleOpponents(), EnumSet.of(GameType.Ability.RATED)));
     }
 

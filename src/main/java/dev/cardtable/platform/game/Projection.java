@@ -46,6 +46,9 @@ public class Projection {
     @Inject
     DealCertificates certificates;
 
+    @Inject
+    DealStandings dealStandings;
+
     /**
      * Who a caller is to the rules: everyone sees everything once the game is over; before that a
      * seat's token gives that seat's view and no token the spectators'.
@@ -126,7 +129,7 @@ public class Projection {
                 .options(json.stringMap(g.options())).status(at.status().id()).version(at.moves() + g.seatsTaken() + (rematch == null ? 0 : 1))
                 .moveCount(at.moves()).seats(g.seats().stream().map(Projection::seat).toList()).toAct(toAct)
                 .seedCommitment(g.seedCommitment()).seed(seed)
-                .certified(g.origin().certified()).rated(g.rated()).ratingRange(g.ratingRange()).daily(g.origin().daily()).certificate(certificates.shown(g, seed))
+                .certified(g.origin().certified()).rated(g.rated()).ratingRange(g.ratingRange()).daily(g.origin().daily()).certificate(certificates.shown(g, seed)).dealRating(dealStandings.shown(g, seed))
                 .createdAt(g.createdAt())
                 .updatedAt(at.updatedAt()).finishedAt(at.finishedAt()).viewer(seat)
                 .view(rules.view(state, viewer(at.status(), seat))).legalMoves(legal).result(result(rules, state))

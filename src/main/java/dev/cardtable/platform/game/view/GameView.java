@@ -30,6 +30,8 @@ import java.util.UUID;
  * @param ratingRange    the ratings an open rated game admits to its open seat, or null for any
  *                       ({@code docs/ratings.md}, "Rating ranges")
  * @param daily          the UTC day whose daily deal the game plays, or null
+ * @param dealRating     for a Scoundrel game whose deal is rated ({@code docs/ratings.md}, "Scoundrel: players
+ *                       against deals"), the deal's rating and rated attempts, shown with the seed; else null
  * @param certificate    for a certified or daily game, how hard its deal is, shown with the seed
  *                       (once the game is over; a daily game: once its day is over); else null
  * @param createdAt      creation time
@@ -50,7 +52,7 @@ public record GameView(UUID id, String type, String ruleset, int rulesetVersion,
                            Map<String, String> options, String status, int version, int moveCount,
                            List<SeatView> seats, List<Integer> toAct, String seedCommitment,
                            String seed, boolean certified, boolean rated, RatingRange ratingRange, LocalDate daily,
-                           DealCertificate certificate,
+                           DealCertificate certificate, DealStanding dealRating,
                            Instant createdAt, Instant updatedAt, Instant finishedAt, Integer viewer,
                            Object view, List<Map<String, Object>> legalMoves, GameResult result,
                            Clocks.ClockView clock, UUID rematchOf, UUID rematch,
@@ -92,6 +94,7 @@ public record GameView(UUID id, String type, String ruleset, int rulesetVersion,
         b.ratingRange = ratingRange;
         b.daily = daily;
         b.certificate = certificate;
+        b.dealRating = dealRating;
         b.createdAt = createdAt;
         b.updatedAt = updatedAt;
         b.finishedAt = finishedAt;
@@ -126,6 +129,7 @@ public record GameView(UUID id, String type, String ruleset, int rulesetVersion,
         private RatingRange ratingRange;
         private LocalDate daily;
         private DealCertificate certificate;
+        private DealStanding dealRating;
         private Instant createdAt;
         private Instant updatedAt;
         private Instant finishedAt;
@@ -227,6 +231,11 @@ public record GameView(UUID id, String type, String ruleset, int rulesetVersion,
             return this;
         }
 
+        public Builder dealRating(DealStanding dealRating) {
+            this.dealRating = dealRating;
+            return this;
+        }
+
         public Builder createdAt(Instant createdAt) {
             this.createdAt = createdAt;
             return this;
@@ -289,7 +298,7 @@ public record GameView(UUID id, String type, String ruleset, int rulesetVersion,
 
         public GameView build() {
             return new GameView(id, type, ruleset, rulesetVersion, options, status, version, moveCount, seats, toAct,
-                    seedCommitment, seed, certified, rated, ratingRange, daily, certificate, createdAt, updatedAt, finishedAt, viewer, view,
+                    seedCommitment, seed, certified, rated, ratingRange, daily, certificate, dealRating, createdAt, updatedAt, finishedAt, viewer, view,
                     legalMoves, result, clock, rematchOf, rematch, credentials, applied);
         }
     }

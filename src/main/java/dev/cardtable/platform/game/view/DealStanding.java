@@ -1,0 +1,13 @@
+package dev.cardtable.platform.game.view;
+
+/**
+ * A Scoundrel deal's rating in rated play ({@code docs/ratings.md}, "Scoundrel: players against
+ * deals"): the deal as the opponent of every player who plays it rated.
+ *
+ * @param rating     r, in rating points (whole points on the wire)
+ * @param deviation  RD, in rating points (whole points on the wire)
+ * @param volatility σ, on the Glicko-2 scale
+ * @param attempts   rated games ended on the deal
+ */
+public record DealStanding(double rating, double deviation, double volatility, int attempts) {
+}

@@ -1,0 +1,40 @@
+package dev.cardtable.ratings;
+
+import dev.cardtable.engine.Options;
+import dev.cardtable.platform.Published;
+import dev.cardtable.platform.game.view.DealStanding;
+
+import java.util.UUID;
+
+/**
+ * The deals of rated Scoundrel ({@code docs/ratings.md}, "Scoundrel: players against deals"): their
+ * ratings, created at the seed rating the solver gives them, and a deal drawn near a player's
+ * rating.
+ */
+@Published
+public interface DealRatings {
+
+    /**
+     * Makes sure the deal of {@code seed} under {@code ruleset} and {@code options} has a rating:
+     * when it has none, measures it ({@code DealRating.measure}, a search bounded by positions) and
+     * stores it at its seed rating. Holds no database connection while it searches: call it
+     * outside a transaction.
+     */
+    void ensure(String ruleset, Options options, String seed);
+
+    /**
+     * A secret seed for a rated game of {@code playerId}: the deal nearest its rating for the perf
+     * {@code scoundrel/ruleset} among the rated deals it has not played, or, when none lies within
+     * {@code cardtable.ratings.deals.window} points, the nearest of that deal and
+     * {@code cardtable.ratings.deals.candidates} fresh secret seeds, each measured and stored.
+     * Searches outside any transaction.
+     */
+    String near(UUID playerId, String ruleset, Options options);
+
+    /**
+     * The rating of the deal of {@code seedCommitment} under {@code ruleset} and {@code options},
+     * or null when it has none.
+     */
+    DealStanding standing(String ruleset, Options options, String seedCommitment);
+
+}
