@@ -54,6 +54,9 @@ public class RatedScoundrelTest {
     @Inject
     MovableClock clock;
 
+    @Inject
+    dev.cardtable.platform.game.ReadModelUpkeep upkeep;
+
     /** The clock is shared with the classes that run after this one, which expect system time. */
     @AfterEach
     void putTheClockBack() {
@@ -216,6 +219,34 @@ public class RatedScoundrelTest {
                         + " winning_first_moves, nodes, rating, deviation, volatility, attempts, created_at)"
                         + " values ('simple', 'none', ?, ?, ?, 'winnable', 5, 5, 1000, ?, 350, 0.06, 0, now())",
                 Rng.commitment(seed), seed, rating, rating);
+    }
+
+    /**
+     * The release before (0.6.0) rates no deals: a rated Scoundrel game it ends during a rolling
+     * update leaves its mark ({@code read_model_marks}), and the reconcile step rates the player
+     * and the deal, once; until then {@code read_model_disagreements()} names the player's missing
+     * change.
+     */
+    @Test
+    void aRatedGameEndedByTheReleaseBeforeIsRatedOnBothSidesByTheReconcile() throws Exception {
+        Player eve = Player.register("rs");
+        Response r = createRated(eve, Map.of());
+        r.then().statusCode(201);
+        String id = r.path("id");
+        Db.update("update games set status = 'finished', finished_at = now(), updated_at = now() where id = ?::uuid", id);
+        Db.update("update seats set outcome = 'lost', score = -3 where game_id = ?::uuid", id);
+        Db.update("delete from read_model_pending where game_id = ?::uuid", id);
+        assertEquals("1", Db.scalar("select count(*) from read_model_disagreements() where model = 'rating_history' "
+                + "and subject like ?", id + "%"));
+        assertTrue(upkeep.reconcile() >= 1);
+        assertEquals("1", Db.scalar("select count(*) from rating_history where game_id = ?::uuid", id));
+        assertEquals("1", Db.scalar("select count(*) from deal_rating_history where game_id = ?::uuid", id));
+        assertEquals("0", Db.scalar("select count(*) from read_model_disagreements() where subject like ?", id + "%"));
+        // Marked again: rated no more.
+        Db.update("insert into read_model_marks (game_id, generation) values (?::uuid, 2)", id);
+        upkeep.reconcile();
+        assertEquals("1", Db.scalar("select count(*) from deal_rating_history where game_id = ?::uuid", id));
+        assertEquals("1", Db.scalar("select count(*) from rating_history where game_id = ?::uuid", id));
     }
 
     @Test
