@@ -112,34 +112,6 @@ public class DealRatingStore {
     }
 
     /**
-     * The deal of {@code ruleset} and {@code binding} whose rating is nearest {@code rating} among
-     * those within {@code window} points of it that {@code playerId} has not played rated (its
-     * ended rated games on it), or empty.
-     */
-    public Optional<Row> nearest(String ruleset, String binding, double rating, double window, UUID playerId) {
-        return db.work(c -> {
-            try (PreparedStatement ps = c.prepareStatement("select " + COLUMNS + """
-                     from deal_ratings d
-                    where d.ruleset = ? and d.binding = ? and d.rating between ? and ?
-                      and not exists (select 1 from deal_rating_history h join seats s on s.game_id = h.game_id
-                                      where h.ruleset = d.ruleset and h.binding = d.binding
-                                        and h.seed_commitment = d.seed_commitment and s.player_id = ?)
-                    order by abs(d.rating - ?), d.seed_commitment
-                    limit 1""")) {
-                ps.setString(1, ruleset);
-                ps.setString(2, binding);
-                ps.setDouble(3, rating - window);
-                ps.setDouble(4, rating + window);
-                ps.setObject(5, playerId);
-                ps.setDouble(6, rating);
-                try (ResultSet rs = ps.executeQuery()) {
-                    return rs.next() ? Optional.of(row(rs)) : Optional.<Row>empty();
-                }
-            }
-        });
-    }
-
-    /**
      * A game's change of its deal's rating, in one statement: a {@code deal_rating_history} point
      * unless the game has one (its primary key), and, only when the point was written, the deal's
      * new rating, one more attempt and its last game's time. A second application writes nothing.

@@ -23,11 +23,10 @@ public interface DealRatings {
     void ensure(String ruleset, Options options, String seed);
 
     /**
-     * A secret seed for a rated game of {@code playerId}: the deal nearest its rating for the perf
-     * {@code scoundrel/ruleset} among the rated deals it has not played, or, when none lies within
-     * {@code cardtable.ratings.deals.window} points, the nearest of that deal and
-     * {@code cardtable.ratings.deals.candidates} fresh secret seeds, each measured and stored.
-     * Searches outside any transaction.
+     * A fresh secret seed for a rated game of {@code playerId}: of
+     * {@code cardtable.ratings.deals.candidates} new seeds, each measured and stored, the one whose
+     * rating is nearest the player's for the perf {@code scoundrel/ruleset}. A rated deal is never
+     * dealt twice (its seed is revealed when its game ends). Searches outside any transaction.
      */
     String near(UUID playerId, String ruleset, Options options);
 

@@ -57,11 +57,7 @@ public interface RatingsConfig {
     /** The deals of rated Scoundrel. */
     interface Deals {
 
-        /** A rated deal within this many points of the player's rating is dealt without a new search. */
-        @WithDefault("100")
-        double window();
-
-        /** Fresh secret seeds measured when no rated deal lies within the window. */
+        /** Fresh secret seeds measured for a rated game, of which the nearest the player's rating is dealt. */
         @WithDefault("3")
         int candidates();
 

@@ -76,28 +76,21 @@ public class ScoundrelDeals implements DealRatings, DealStandings {
         });
     }
 
+    /**
+     * A fresh secret deal near the player's rating: {@code cardtable.ratings.deals.candidates} new
+     * seeds are measured and the nearest is dealt. A rated deal is never dealt a second time (the
+     * daily deal aside, whose seed stays secret until its day is over): its seed is revealed when
+     * its game ends, so another game on it would be played with its dungeon order known.
+     */
     @Override
     public String near(UUID playerId, String ruleset, Options options) {
-        String binding = binding(ruleset, options);
-        double window = config.deals().window();
         double rating = QuarkusTransaction.joiningExisting().call(() -> seatRatings.current(playerId, TYPE, ruleset));
-        Optional<DealRatingStore.Row> pooled = QuarkusTransaction.joiningExisting().call(
-                () -> store.nearest(ruleset, binding, rating, window, playerId));
-        if (pooled.isPresent()) {
-            return pooled.get().seed();
-        }
         DealRatingStore.Row best = null;
         for (int i = 0; i < Math.max(1, config.deals().candidates()); i++) {
             DealRatingStore.Row r = measure(ruleset, options, Credentials.newSeed());
             if (best == null || Math.abs(r.rating() - rating) < Math.abs(best.rating() - rating)) {
                 best = r;
             }
-        }
-        // A rated deal farther than the window may still be nearer than every fresh one.
-        Optional<DealRatingStore.Row> wider = QuarkusTransaction.joiningExisting().call(
-                () -> store.nearest(ruleset, binding, rating, Double.MAX_VALUE / 4, playerId));
-        if (wider.isPresent() && Math.abs(wider.get().rating() - rating) < Math.abs(best.rating() - rating)) {
-            best = wider.get();
         }
         return best.seed();
     }

@@ -4,6 +4,7 @@ import dev.cardtable.platform.Failure;
 import dev.cardtable.platform.GameException;
 import dev.cardtable.platform.JsonText;
 import dev.cardtable.platform.Paging;
+import dev.cardtable.platform.db.ServerSecret;
 import dev.cardtable.platform.game.Clocks;
 import dev.cardtable.platform.game.GameCatalog;
 import dev.cardtable.platform.game.GameType;
@@ -78,6 +79,9 @@ public class Arenas {
 
     @Inject
     ArenasConfig config;
+
+    @Inject
+    ServerSecret secret;
 
     /**
      * Makes an arena ({@code POST /api/arenas}) for the player whose credential is {@code key}.
@@ -282,7 +286,7 @@ public class Arenas {
     public ArenaStandings standings(UUID id, String cursor, int limit) {
         Paging.checkLimit(limit);
         arena(id);
-        Position after = cursor == null || cursor.isEmpty() ? null : Position.decode(cursor);
+        Position after = cursor == null || cursor.isEmpty() ? null : Position.decode(cursor, secret, id);
         String sql = "select " + ENTRY + " from arena_players where arena_id = ?1"
                 + (after == null ? "" : " and (" + ORDER + ") > (?3, ?4, ?5)") + " order by " + ORDER + " limit ?2";
         var q = em.createNativeQuery(sql).setParameter(1, id).setParameter(2, limit + 1);
@@ -299,7 +303,7 @@ public class Arenas {
         if (rows.size() > limit) {
             ArenaStanding last = items.get(items.size() - 1);
             next = new Position(rank, last.points(), last.performance() == null ? NO_PERFORMANCE : last.performance(),
-                    last.player()).encode();
+                    last.player()).encode(secret, id);
         }
         return new ArenaStandings(items, next);
     }
@@ -412,22 +416,38 @@ public class Arenas {
         return writer.now();
     }
 
-    /** A place in the standings, as a standings cursor names the last entry of a page. */
+    /**
+     * A place in the standings, as a standings cursor names the last entry of a page: its rank,
+     * points, performance and name, signed by the server with the arena's id ({@link ServerSecret}),
+     * so that a page's ranks are always the server's and a cursor opens only the arena it came from.
+     */
     record Position(int rank, int points, int performance, String name) {
 
-        String encode() {
-            return Paging.encode(rank, points, performance,
-                    Base64.getUrlEncoder().withoutPadding().encodeToString(name.getBytes(StandardCharsets.UTF_8)));
+        private String payload(UUID arena) {
+            return "arena-standings|" + arena + "|" + rank + "|" + points + "|" + performance + "|" + name;
         }
 
-        static Position decode(String text) {
-            String[] p = Paging.decode(text, 4);
+        String encode(ServerSecret secret, UUID arena) {
+            Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
+            return Paging.encode(rank, points, performance, b64.encodeToString(name.getBytes(StandardCharsets.UTF_8)),
+                    b64.encodeToString(secret.mac(payload(arena))));
+        }
+
+        static Position decode(String text, ServerSecret secret, UUID arena) {
+            String[] p = Paging.decode(text, 5);
+            Position at;
+            byte[] tag;
             try {
-                return new Position(Integer.parseInt(p[0]), Integer.parseInt(p[1]), Integer.parseInt(p[2]),
+                at = new Position(Integer.parseInt(p[0]), Integer.parseInt(p[1]), Integer.parseInt(p[2]),
                         new String(Base64.getUrlDecoder().decode(p[3]), StandardCharsets.UTF_8));
+                tag = Base64.getUrlDecoder().decode(p[4]);
             } catch (RuntimeException e) {
                 throw Paging.badCursor();
             }
+            if (!secret.verify(at.payload(arena), tag)) {
+                throw Paging.badCursor();
+            }
+            return at;
         }
     }
 }

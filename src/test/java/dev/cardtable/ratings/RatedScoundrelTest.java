@@ -191,27 +191,34 @@ public class RatedScoundrelTest {
                 .body("rated", equalTo(true)).body("certified", equalTo(true)).body("seed", nullValue());
     }
 
+    /**
+     * A rated deal is dealt once: even a rated deal at exactly the player's rating, whose game has
+     * ended (and so whose seed is public), is not dealt again; each rated game gets a fresh secret
+     * seed, the nearest the player's rating of those measured, and a deal shared by two running
+     * games never reveals its seed when one of them ends.
+     */
     @Test
-    void aPlayerIsDealtTheRatedDealNearestItsRatingThatItHasNotPlayed() throws Exception {
+    void aRatedDealIsNeverDealtTwice() throws Exception {
         Player carol = Player.register("rs");
-        // A rated deal of the simple ruleset at 1500: the nearest to a new player, who is dealt it.
-        String near = "near-" + UUID.randomUUID();
-        insertDeal(near, 1500.4);
-        // Far from every other simple deal: nobody else plays rated simple deals but the certified one.
-        Db.update("update deal_ratings set rating = 3000 where ruleset = 'simple' and seed_commitment <> ?",
-                Rng.commitment(near));
+        Player dave = Player.register("rs");
+        String known = "known-" + UUID.randomUUID();
+        insertDeal(known, 1500.0);
         Response first = createRated(carol, Map.of("ruleset", "simple"));
-        first.then().statusCode(201).body("seedCommitment", equalTo(Rng.commitment(near)));
+        first.then().statusCode(201).body("seed", nullValue());
+        String firstDeal = first.path("seedCommitment");
+        assertTrue(!Rng.commitment(known).equals(firstDeal), "a rated deal already measured is not dealt");
+        Response second = createRated(dave, Map.of("ruleset", "simple"));
+        second.then().statusCode(201);
+        assertTrue(!firstDeal.equals(second.path("seedCommitment")), "two rated games, two deals");
+        // The first ends; its deal, now public, is never dealt again, to anyone.
         JsonPath done = playOut(first.path("id"), first.path("credentials[0].token"));
-        assertEquals(near, done.getString("seed"));
-        // Played now, it is not dealt again: another deal at the player's new rating is.
-        double rating = as(null).get("/api/players/" + carol.name() + "/ratings").then().statusCode(200).extract()
-                .response().jsonPath(DOUBLES).getDouble("ratings[0].rating");
-        Db.update("update deal_ratings set rating = ? where seed_commitment = ?", rating, Rng.commitment(near));
-        String next = "next-" + UUID.randomUUID();
-        insertDeal(next, rating + 0.4);
-        createRated(carol, Map.of("ruleset", "simple")).then().statusCode(201)
-                .body("seedCommitment", equalTo(Rng.commitment(next)));
+        assertNotNull(done.getString("seed"));
+        for (Player p : List.of(carol, dave)) {
+            Response next = createRated(p, Map.of("ruleset", "simple"));
+            next.then().statusCode(201);
+            assertTrue(!firstDeal.equals(next.path("seedCommitment")), "a played rated deal dealt again");
+        }
+        assertEquals("1", Db.scalar("select count(*) from games where seed_commitment = ? and rated", firstDeal));
     }
 
     private static void insertDeal(String seed, double rating) throws Exception {

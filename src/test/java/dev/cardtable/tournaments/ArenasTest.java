@@ -261,6 +261,19 @@ public class ArenasTest {
                 cursor = page.getString("nextCursor");
             } while (cursor != null);
             assertEquals(table.getList("items.player"), paged);
+            // A cursor is the server's: one with another rank, or for another arena, is refused.
+            String second = as(null).queryParam("limit", 2).get("/api/arenas/" + id + "/standings").then().statusCode(200)
+                    .extract().path("nextCursor");
+            String[] parts = new String(java.util.Base64.getUrlDecoder().decode(second), java.nio.charset.StandardCharsets.UTF_8)
+                    .split("\\|");
+            parts[0] = "-5";
+            String forged = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(String.join("|", parts)
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            as(null).queryParam("cursor", forged).get("/api/arenas/" + id + "/standings").then().statusCode(400)
+                    .body("code", equalTo("malformed-request"));
+            String other = create(players.get(0), arena("Another arena", 30));
+            as(null).queryParam("cursor", second).get("/api/arenas/" + other + "/standings").then().statusCode(400)
+                    .body("code", equalTo("malformed-request"));
 
             // A withdrawn player keeps their points and is not paired; joining again brings them back.
             Player quitter = players.get(4);
