@@ -93,11 +93,15 @@ public class Arenas {
     public ArenaView create(String key, ArenaRequest req) {
         PlayerRow me = holder(key);
         if (req == null) {
-            throw invalid("a JSON body is required");
+            throw GameException.malformed("a JSON body is required");
         }
-        String name = req.name() == null ? "" : req.name().strip();
-        if (name.isEmpty() || name.codePointCount(0, name.length()) > MAX_NAME) {
-            throw invalid("'name' must be 1 to " + MAX_NAME + " characters");
+        // Stored exactly as sent, or refused (docs/api.md, "One vocabulary").
+        String name = req.name() == null ? "" : req.name();
+        if (name.isBlank() || name.codePointCount(0, name.length()) > MAX_NAME) {
+            throw invalid("'name' must be 1 to " + MAX_NAME + " characters, not all white space");
+        }
+        if (!name.equals(name.strip()) || name.chars().anyMatch(Character::isISOControl)) {
+            throw invalid("'name' may not begin or end with white space, nor hold control characters");
         }
         if (req.type() != null && !TYPE.equals(req.type())) {
             throw invalid("'type' must be \"" + TYPE + "\": arenas are for Dazzle");
@@ -106,16 +110,20 @@ public class Arenas {
         if (req.minutes() == null || req.minutes() < shortest || req.minutes() > MAX_MINUTES) {
             throw invalid("'minutes' must be " + shortest + " to " + MAX_MINUTES);
         }
-        if (req.clock() == null || !"fischer".equals(req.clock().type())) {
+        if (req.clock() == null) {
             throw invalid("'clock' must be a Fischer clock: an arena's games must end");
         }
         boolean rated = req.rated() == null || req.rated();
         GameAsk ask;
         try {
             GameType<?, ?, ?> type = catalog.type(TYPE);
+            // An unknown ruleset or clock type, or a time that is no duration: malformed, as for a game.
             ask = GameAsk.checked(type, req.ruleset(), null, null, req.clock(), rated);
-        } catch (GameException | dev.cardtable.engine.MalformedInput e) {
-            throw invalid(e.getMessage());
+        } catch (dev.cardtable.engine.MalformedInput e) {
+            throw GameException.malformed(e.getMessage());
+        }
+        if (!"fischer".equals(req.clock().type())) {
+            throw invalid("'clock' must be a Fischer clock: an arena's games must end");
         }
         if (req.minRating() != null && (req.minRating() < 0 || req.minRating() > MAX_RATING)) {
             throw invalid("'minRating' must be 0 to " + MAX_RATING + " or null");

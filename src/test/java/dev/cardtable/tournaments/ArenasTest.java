@@ -456,7 +456,7 @@ public class ArenasTest {
         for (Object[] change : new Object[][] {
                 {"minutes", 4}, {"minutes", 1441}, {"minutes", null}, {"name", ""}, {"name", "x".repeat(81)},
                 {"name", null}, {"clock", Map.of("type", "correspondence", "perMove", "PT24H")}, {"clock", null},
-                {"clock", Map.of("type", "fischer", "initial", "nope")}, {"type", "scoundrel"}, {"ruleset", "nope"},
+                {"type", "scoundrel"}, {"name", " padded"}, {"name", "tab\t"},
                 {"startsAt", Instant.now().plus(Duration.ofDays(31)).toString()},
                 {"startsAt", Instant.now().minus(Duration.ofHours(1)).toString()},
                 {"minRating", -1}, {"minRatedGames", -1}}) {
@@ -467,6 +467,14 @@ public class ArenasTest {
         for (Map<String, Object> body : bad) {
             as(alice.key()).body(body).post("/api/arenas").then().statusCode(422).body("code", equalTo("arena-request-invalid"));
         }
+        // Malformed, as for a game: an unknown ruleset or clock type, a time that is no duration, no body.
+        for (Object[] change : new Object[][] {{"ruleset", "nope"}, {"clock", Map.of("type", "blitz")},
+                {"clock", Map.of("type", "fischer", "initial", "nope")}}) {
+            Map<String, Object> body = arena("Malformed", 30);
+            body.put((String) change[0], change[1]);
+            as(alice.key()).body(body).post("/api/arenas").then().statusCode(400).body("code", equalTo("malformed-request"));
+        }
+        as(alice.key()).post("/api/arenas").then().statusCode(400).body("code", equalTo("malformed-request"));
         as(null).body(arena("No key", 30)).post("/api/arenas").then().statusCode(401).body("code", equalTo("player-key-required"));
         assertEquals(arenas, count("select count(*) from arenas"));
 
