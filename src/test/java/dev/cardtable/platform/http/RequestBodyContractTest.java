@@ -128,6 +128,7 @@ class RequestBodyContractTest {
         calls.put("POST /api/games/{id}/seats/{seat}", new Call("/api/games/" + open + "/seats/1", null, null));
         calls.put("POST /api/players", new Call("/api/players", null, null));
         calls.put("POST /api/seeks", new Call("/api/seeks", bobKey, null));
+        calls.put("POST /api/arenas", new Call("/api/arenas", bobKey, null));
         calls.put("POST /api/challenges", new Call("/api/challenges", bobKey, null));
         calls.put("POST /api/challenges/{id}/decline", new Call("/api/challenges/" + challenge + "/decline", bobKey, null));
         calls.put("POST /api/account/password", new Call("/api/account/password", aliceKey, null));
