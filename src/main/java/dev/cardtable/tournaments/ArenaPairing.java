@@ -35,6 +35,11 @@ import java.util.UUID;
  * at once a player is in at most one arena game and no pairing is made twice. Seats are drawn at
  * random. An arena past its end whose games have all ended becomes final: its ranks are stored
  * once and {@code finished} is told.
+ *
+ * <p>The instance that ends an arena game does not wait for its next run: once the ending commits
+ * ({@link ArenaFreed}), it pairs that arena after {@code cardtable.arenas.gather} (which gathers
+ * the endings of that moment into one run). One instance pairs one arena in one run at a time;
+ * runs on different instances are kept apart by the row locks alone.
  */
 @ApplicationScoped
 public class ArenaPairing {
@@ -72,6 +77,46 @@ public class ArenaPairing {
     Event<ArenaGameStarted> started;
 
     private volatile boolean stopping;
+
+    /** Per arena: held while this instance pairs it, so its runs here do not compete. */
+    private final java.util.concurrent.ConcurrentHashMap<UUID, java.util.concurrent.locks.ReentrantLock> running =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The arenas with a run asked for by an ending and not yet begun. */
+    private final java.util.Set<UUID> asked = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /**
+     * After an arena game's ending commits: pairs its arena after {@code cardtable.arenas.gather},
+     * unless a run asked for is already waiting (it will see these players too), the instance is
+     * stopping, or pairing is {@code off} here.
+     */
+    void onFreed(@Observes(during = jakarta.enterprise.event.TransactionPhase.AFTER_SUCCESS) ArenaFreed f) {
+        if (stopping || "off".equals(config.every()) || !asked.add(f.arena())) {
+            return;
+        }
+        Thread.ofVirtual().name("arena-pairing").start(() -> {
+            try {
+                Thread.sleep(config.gather());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            asked.remove(f.arena());
+            if (stopping) {
+                return;
+            }
+            var context = io.quarkus.arc.Arc.container().requestContext();
+            context.activate();
+            try {
+                pair(f.arena());
+            } catch (RuntimeException e) {
+                if (!stopping) {
+                    LOG.warn("pairing arena " + f.arena() + " after an ending failed; the next run retries: " + e.getMessage());
+                }
+            } finally {
+                context.terminate();
+            }
+        });
+    }
 
     void stop(@Observes ShutdownEvent event) {
         stopping = true;
@@ -111,9 +156,19 @@ public class ArenaPairing {
         return made;
     }
 
-    /** Pairs arena {@code arena}'s free players; the games made. */
-    @SuppressWarnings("unchecked")
+    /** Pairs arena {@code arena}'s free players, one run of this instance at a time; the games made. */
     List<UUID> pair(UUID arena) {
+        var lock = running.computeIfAbsent(arena, a -> new java.util.concurrent.locks.ReentrantLock());
+        lock.lock();
+        try {
+            return pairNow(arena);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<UUID> pairNow(UUID arena) {
         List<ArenaPairingRule.Free> free = QuarkusTransaction.requiringNew().call(() -> ((List<Object[]>) em.createNativeQuery(
                         "select player_id, player_name, points, performance, last_opponent from arena_players "
                                 + "where arena_id = ?1 and not paused and playing is null order by " + Arenas.ORDER + " limit ?2")
@@ -153,6 +208,8 @@ public class ArenaPairing {
                 if (game != null) {
                     made.add(game);
                 }
+            } catch (PairingClosed e) {
+                // nothing was made: the pairing closed meanwhile
             } catch (GameException e) {
                 // A player whose game cannot be made (their registration ended meanwhile, say) is
                 // paused rather than failing every run.
@@ -193,6 +250,10 @@ public class ArenaPairing {
         int r1 = (int) Math.round(ratings.current(p1.id(), ar.gameType, ar.ruleset));
         int r2 = (int) Math.round(ratings.current(p2.id(), ar.gameType, ar.ruleset));
         GameView game = games.start(new NewMatch(ar.gameType, ar.ruleset, null, arenas.clock(ar), ar.rated, p1, null, p2));
+        if (!game.createdAt().isBefore(ar.pairingEndsAt)) {
+            // The pairing closed while the game was being made: the whole pairing is undone.
+            throw new PairingClosed();
+        }
         List<SeatView> seats = game.seats();
         boolean firstIsA = p1.name().equals(seats.get(0).name());
         PlayerRow s0 = firstIsA ? p1 : p2;
@@ -232,6 +293,7 @@ public class ArenaPairing {
                 .setParameter(1, arena).getResultList();
         int marked = em.createNativeQuery("update arenas set final = true, finished_at = ?2 where id = ?1 and not final")
                 .setParameter(1, arena).setParameter(2, now).executeUpdate();
+        this.running.remove(arena);
         if (marked == 0) {
             return; // another instance finished it
         }
@@ -241,6 +303,13 @@ public class ArenaPairing {
                 .setParameter(1, arena).executeUpdate();
         em.clear();
         events.append(arena, "finished", arenas.get(arena));
+    }
+
+    /** Thrown to roll back a pairing whose game was made once the pairing had closed. */
+    private static final class PairingClosed extends RuntimeException {
+        PairingClosed() {
+            super("the pairing closed", null, false, false);
+        }
     }
 
     private PlayerRow player(UUID id) {

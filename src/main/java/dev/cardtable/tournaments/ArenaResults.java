@@ -38,6 +38,9 @@ public class ArenaResults {
     @Inject
     Arenas arenas;
 
+    @Inject
+    jakarta.enterprise.event.Event<ArenaFreed> freed;
+
     void onChange(@Observes GameChanged c) {
         if (c.ended() && c.seats().size() == 2 && c.seats().stream().allMatch(SeatRow::verified)) {
             count(c);
@@ -116,6 +119,7 @@ public class ArenaResults {
         for (UUID p : player) {
             arenas.entryOf(arena, p).ifPresent(e -> events.append(arena, "standing", e));
         }
+        freed.fire(new ArenaFreed(arena));
     }
 
     /** Each seat's result, or null for a game that counts nothing (aborted, or its abandoner unknown). */

@@ -16,6 +16,14 @@ public interface ArenasConfig {
     @WithDefault("1s")
     String every();
 
+    /**
+     * How long the instance that ends an arena game waits, once the ending commits, before it
+     * pairs that arena (gathering the other endings of that moment into one run). Nothing is
+     * paired this way where {@link #every()} is {@code off}.
+     */
+    @WithDefault("PT0.1S")
+    Duration gather();
+
     /** How long before an arena's end no new game is paired. */
     @WithDefault("PT20S")
     Duration closing();
