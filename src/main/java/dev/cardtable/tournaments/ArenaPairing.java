@@ -49,6 +49,13 @@ public class ArenaPairing {
     /** Arenas started and not yet final: walks {@code arenas_live_idx}. */
     static final String LIVE = "select id, pairing_ends_at, ends_at from arenas where not final and starts_at <= ?1";
 
+    /** Arena ?1's free players, best placed first, at most ?2: walks {@code arena_players_standing_idx}. */
+    static final String FREE = "select player_id, player_name, points, performance, last_opponent from arena_players "
+            + "where arena_id = ?1 and not paused and playing is null order by " + Arenas.ORDER + " limit ?2";
+
+    /** Whether arena ?1 has a game in progress: walks {@code arena_games_running_idx}. */
+    static final String RUNNING = "select count(*) from arena_games where arena_id = ?1 and ended_at is null";
+
     @Inject
     Arenas arenas;
 
@@ -169,9 +176,7 @@ public class ArenaPairing {
 
     @SuppressWarnings("unchecked")
     private List<UUID> pairNow(UUID arena) {
-        List<ArenaPairingRule.Free> free = QuarkusTransaction.requiringNew().call(() -> ((List<Object[]>) em.createNativeQuery(
-                        "select player_id, player_name, points, performance, last_opponent from arena_players "
-                                + "where arena_id = ?1 and not paused and playing is null order by " + Arenas.ORDER + " limit ?2")
+        List<ArenaPairingRule.Free> free = QuarkusTransaction.requiringNew().call(() -> ((List<Object[]>) em.createNativeQuery(FREE)
                 .setParameter(1, arena).setParameter(2, config.batch()).getResultList()).stream()
                 .map(r -> new ArenaPairingRule.Free((UUID) r[0], (String) r[1], ((Number) r[2]).intValue(),
                         r[3] == null ? null : ((Number) r[3]).intValue(), (UUID) r[4])).toList());
@@ -283,7 +288,7 @@ public class ArenaPairing {
 
     /** Makes arena {@code arena} final when it has ended and every one of its games has ended. */
     void finish(UUID arena, Instant now) {
-        Number running = (Number) em.createNativeQuery("select count(*) from arena_games where arena_id = ?1 and ended_at is null")
+        Number running = (Number) em.createNativeQuery(RUNNING)
                 .setParameter(1, arena).getSingleResult();
         if (running.intValue() > 0) {
             return;

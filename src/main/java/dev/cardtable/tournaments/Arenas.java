@@ -55,6 +55,12 @@ public class Arenas {
             + "playing, final_rank, player_id";
     /** The standings' order, which {@code arena_players_standing_idx} keeps. */
     static final String ORDER = "-points, -coalesce(performance, " + NO_PERFORMANCE + "), player_name";
+    /** The standings' first page: arena ?1, ?2 rows; walks {@code arena_players_standing_idx}. */
+    static final String STANDINGS_FIRST = "select " + ENTRY + " from arena_players where arena_id = ?1 order by " + ORDER
+            + " limit ?2";
+    /** A later page: arena ?1, ?2 rows after the place (?3 −points, ?4 −performance, ?5 name). */
+    static final String STANDINGS_AFTER = "select " + ENTRY + " from arena_players where arena_id = ?1 and (" + ORDER
+            + ") > (?3, ?4, ?5) order by " + ORDER + " limit ?2";
 
     @Inject
     RegisteredPlayers players;
@@ -295,9 +301,7 @@ public class Arenas {
         Paging.checkLimit(limit);
         arena(id);
         Position after = cursor == null || cursor.isEmpty() ? null : Position.decode(cursor, secret, id);
-        String sql = "select " + ENTRY + " from arena_players where arena_id = ?1"
-                + (after == null ? "" : " and (" + ORDER + ") > (?3, ?4, ?5)") + " order by " + ORDER + " limit ?2";
-        var q = em.createNativeQuery(sql).setParameter(1, id).setParameter(2, limit + 1);
+        var q = em.createNativeQuery(after == null ? STANDINGS_FIRST : STANDINGS_AFTER).setParameter(1, id).setParameter(2, limit + 1);
         if (after != null) {
             q.setParameter(3, -after.points()).setParameter(4, -after.performance()).setParameter(5, after.name());
         }

@@ -38,7 +38,9 @@ import java.util.function.Function;
  * {@code --nodes} (the seed rating's budget, default {@link DealRating#NODES}), {@code --hint-nodes}
  * (the hint's budget, default {@link ScoundrelHints#NODES}), {@code --configs} ({@code lessOrEqual},
  * {@code strictlyLess}, {@code simple}; default {@code lessOrEqual,simple}), {@code --threads}
- * (default 1), {@code --list} (one line per deal to standard error).
+ * (default 1), {@code --players} ({@code hint,greedy}, the default, or {@code greedy} alone), {@code --list}
+ * (one line per deal to standard error). Besides the loss rates it prints each bucket's mean greedy
+ * score and the Spearman correlation between seed rating and greedy score.
  */
 public final class DealRatingOrder {
 
@@ -48,12 +50,22 @@ public final class DealRatingOrder {
     private DealRatingOrder() {
     }
 
-    /** One deal: its measure and each player's result (won 1/0). */
-    record Played(String seed, DealRating.Measure measure, int hintWon, int greedyWon) {
+    /** One deal: its measure, each player's result (won 1/0; the hint-follower's −1 when not played) and the greedy score. */
+    record Played(String seed, DealRating.Measure measure, int hintWon, int greedyWon, int greedyScore) {
     }
 
     /** A configuration's run: the deals played and, per player, the loss rate of each bucket. */
-    record Run(List<Played> deals, double[][] bucketRatings, double[] hintLoss, double[] greedyLoss) {
+    record Run(List<Played> deals, double[][] bucketRatings, double[] hintLoss, double[] greedyLoss, double[] greedyScore) {
+
+        /**
+         * Spearman correlation between a deal's seed rating and the greedy player's score
+         * ({@code scoundrel.md}, "Score": how far from getting through a lost game ended).
+         */
+        double scoreSpearman() {
+            double[] r = deals.stream().mapToDouble(p -> p.measure().rating()).toArray();
+            double[] sc = deals.stream().mapToDouble(Played::greedyScore).toArray();
+            return Stats2.spearman(r, sc);
+        }
 
         /** Spearman correlation between bucket index and the player's loss rate. */
         double bucketSpearman(boolean hint) {
@@ -79,17 +91,21 @@ public final class DealRatingOrder {
         int threads = Integer.parseInt(args.getOrDefault("threads", "1"));
         String configs = args.getOrDefault("configs", "lessOrEqual,simple");
         boolean list = args.containsKey("list");
+        boolean withHints = args.getOrDefault("players", "hint,greedy").contains("hint");
         for (ScoundrelConfig c : ScoundrelConfig.values()) {
             String name = c == ScoundrelConfig.SIMPLE ? "simple" : c == ScoundrelConfig.LESS_OR_EQUAL ? "lessOrEqual" : "strictlyLess";
             if (!configs.contains(name)) {
                 continue;
             }
-            Run run = run(c, deals, buckets, nodes, hintNodes, threads, list);
+            Run run = run(c, deals, buckets, nodes, withHints ? hintNodes : 0, threads, list);
             print(c.label, run);
         }
     }
 
-    /** Rates and plays {@code deals} deals of {@code config}, on {@code threads} threads. */
+    /**
+     * Rates and plays {@code deals} deals of {@code config}, on {@code threads} threads; with
+     * {@code hintNodes} 0 the hint-follower does not play.
+     */
     static Run run(ScoundrelConfig config, int deals, int buckets, long nodes, long hintNodes, int threads, boolean list)
             throws Exception {
         ScoundrelHints hints = new ScoundrelHints(hintNodes, ScoundrelHints.SAMPLES);
@@ -102,12 +118,15 @@ public final class DealRatingOrder {
                 fs.add(pool.submit(() -> {
                     ScoundrelState deal = config.deal(seed);
                     DealRating.Measure m = DealRating.measure(deal, nodes);
-                    int hint = play(deal, s -> hints.hint(RULES.view(s, Viewer.seat(PLAYER)), s.ruleset(), s.weaponBinding()).move());
-                    int greedy = play(deal, Greedy::move);
-                    Played p = new Played(seed, m, hint, greedy);
+                    int hint = hintNodes == 0 ? -1 : won(play(deal,
+                            s -> hints.hint(RULES.view(s, Viewer.seat(PLAYER)), s.ruleset(), s.weaponBinding()).move()));
+                    ScoundrelResult greedyEnd = play(deal, Greedy::move);
+                    int greedy = won(greedyEnd);
+                    Played p = new Played(seed, m, hint, greedy, greedyEnd.score());
                     if (list) {
-                        System.err.printf(Locale.ROOT, "deal %s %s %s m=%d w=%d n=%d rating=%.0f hint=%d greedy=%d%n", config.label,
-                                seed, m.verdict(), m.firstMoves(), m.winningFirstMoves(), m.nodes(), m.rating(), hint, greedy);
+                        System.err.printf(Locale.ROOT, "deal %s %s %s m=%d w=%d n=%d rating=%.0f hint=%d greedy=%d score=%d%n",
+                                config.label, seed, m.verdict(), m.firstMoves(), m.winningFirstMoves(), m.nodes(), m.rating(), hint,
+                                greedy, greedyEnd.score());
                     }
                     return p;
                 }));
@@ -123,28 +142,35 @@ public final class DealRatingOrder {
         double[][] range = new double[buckets][];
         double[] hintLoss = new double[buckets];
         double[] greedyLoss = new double[buckets];
+        double[] greedyScore = new double[buckets];
         for (int b = 0; b < buckets; b++) {
             List<Played> part = sorted.subList(b * sorted.size() / buckets, (b + 1) * sorted.size() / buckets);
             range[b] = new double[]{part.getFirst().measure().rating(), part.getLast().measure().rating(), part.size()};
-            hintLoss[b] = part.stream().mapToInt(p -> 1 - p.hintWon()).average().orElse(0);
+            hintLoss[b] = part.getFirst().hintWon() < 0 ? -1 : part.stream().mapToInt(p -> 1 - p.hintWon()).average().orElse(0);
             greedyLoss[b] = part.stream().mapToInt(p -> 1 - p.greedyWon()).average().orElse(0);
+            greedyScore[b] = part.stream().mapToInt(Played::greedyScore).average().orElse(0);
         }
-        return new Run(played, range, hintLoss, greedyLoss);
+        return new Run(played, range, hintLoss, greedyLoss, greedyScore);
     }
 
-    private static int play(ScoundrelState deal, Function<ScoundrelState, ScoundrelMove> policy) {
+    private static ScoundrelResult play(ScoundrelState deal, Function<ScoundrelState, ScoundrelMove> policy) {
         ScoundrelState s = deal;
         while (!ScoundrelRules.over(s)) {
             s = RULES.apply(s, PLAYER, policy.apply(s));
         }
-        return ScoundrelResult.WON.equals(RULES.result(s).orElseThrow().outcome()) ? 1 : 0;
+        return RULES.result(s).orElseThrow();
+    }
+
+    private static int won(ScoundrelResult r) {
+        return ScoundrelResult.WON.equals(r.outcome()) ? 1 : 0;
     }
 
     private static void print(String label, Run run) {
         System.out.printf(Locale.ROOT, "%n%s: %d deals (seeds order-0 … order-%d), each played once by each player%n", label,
                 run.deals().size(), run.deals().size() - 1);
-        System.out.println("| bucket | seed ratings | deals | hint-follower lost | 95% Wilson | greedy lost | 95% Wilson |");
-        System.out.println("|---:|---|---:|---:|---|---:|---|");
+        System.out.println("| bucket | seed ratings | deals | hint-follower lost | 95% Wilson | greedy lost | 95% Wilson "
+                + "| greedy mean score |");
+        System.out.println("|---:|---|---:|---:|---|---:|---|---:|");
         for (int b = 0; b < run.hintLoss().length; b++) {
             double[] r = run.bucketRatings()[b];
             int n = (int) r[2];
@@ -152,12 +178,16 @@ public final class DealRatingOrder {
             int gl = (int) Math.round(run.greedyLoss()[b] * n);
             double[] hc = Stats.wilson(hl, n);
             double[] gc = Stats.wilson(gl, n);
-            System.out.printf(Locale.ROOT, "| %d | %.0f–%.0f | %d | %.1f%% | [%.1f, %.1f] | %.1f%% | [%.1f, %.1f] |%n", b + 1,
-                    r[0], r[1], n, 100.0 * hl / n, 100 * hc[0], 100 * hc[1], 100.0 * gl / n, 100 * gc[0], 100 * gc[1]);
+            String hint = run.hintLoss()[b] < 0 ? "— | —" : String.format(Locale.ROOT, "%.1f%% | [%.1f, %.1f]", 100.0 * hl / n,
+                    100 * hc[0], 100 * hc[1]);
+            System.out.printf(Locale.ROOT, "| %d | %.0f–%.0f | %d | %s | %.1f%% | [%.1f, %.1f] | %.1f |%n", b + 1,
+                    r[0], r[1], n, hint, 100.0 * gl / n, 100 * gc[0], 100 * gc[1], run.greedyScore()[b]);
         }
-        System.out.printf(Locale.ROOT, "Spearman, bucket vs loss rate: hint-follower %.3f, greedy %s; seed rating vs loss per game:"
-                        + " hint-follower %.3f, greedy %s%n", run.bucketSpearman(true), fmt(run.bucketSpearman(false)),
-                run.gameSpearman(true), fmt(run.gameSpearman(false)));
+        System.out.printf(Locale.ROOT, "Spearman, seed rating vs the greedy player's score per game: %.3f%n", run.scoreSpearman());
+        boolean hinted = run.hintLoss()[0] >= 0;
+        System.out.printf(Locale.ROOT, "Spearman, bucket vs loss rate: hint-follower %s, greedy %s; seed rating vs loss per game:"
+                        + " hint-follower %s, greedy %s%n", hinted ? fmt(run.bucketSpearman(true)) : "—", fmt(run.bucketSpearman(false)),
+                hinted ? fmt(run.gameSpearman(true)) : "—", fmt(run.gameSpearman(false)));
     }
 
     private static String fmt(double v) {
