@@ -1,5 +1,7 @@
 package dev.cardtable.ratings;
 
+import dev.cardtable.platform.game.view.GlickoValues;
+
 import java.time.Instant;
 import java.util.List;
 
@@ -25,8 +27,9 @@ public record PlayerRatings(String name, List<PerfRating> ratings) {
      * @param lastPlayed  when the last rated game ended, or null
      * @param rank        1 for the best among the perf's ranked players (not provisional, played
      *                    within {@code leaderboardInactiveAfter}); null when the player is not ranked
+     * @param glicko      r, RD and σ as stored: r and RD to the hundredth, σ to full precision
      */
     public record PerfRating(String gameType, String ruleset, double rating, double deviation, double volatility,
-                             int games, boolean provisional, Instant lastPlayed, Long rank) {
+                             int games, boolean provisional, Instant lastPlayed, Long rank, GlickoValues glicko) {
     }
 }

@@ -1,5 +1,7 @@
 package dev.cardtable.ratings;
 
+import dev.cardtable.platform.game.view.GlickoValues;
+
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -22,7 +24,9 @@ public record RatingHistory(List<Point> items, String nextCursor) {
      * @param deviation  RD after it
      * @param volatility σ after it
      * @param diff       the change of r it made
+     * @param glicko     r, RD and σ after it as stored: r and RD to the hundredth, σ to full precision
      */
-    public record Point(UUID gameId, Instant at, double rating, double deviation, double volatility, double diff) {
+    public record Point(UUID gameId, Instant at, double rating, double deviation, double volatility, double diff,
+                        GlickoValues glicko) {
     }
 }

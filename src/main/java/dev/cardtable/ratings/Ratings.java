@@ -9,6 +9,7 @@ import dev.cardtable.platform.game.GameCatalog;
 import dev.cardtable.platform.game.GameType;
 import dev.cardtable.platform.game.PlayerRow;
 import dev.cardtable.platform.game.RegisteredPlayers;
+import dev.cardtable.platform.game.view.GlickoValues;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import jakarta.transaction.Transactional;
@@ -95,7 +96,7 @@ public class Ratings implements LevelRatings, SeatRatings {
             Long rank = ranked ? store.rank(r.gameType, r.ruleset, config.provisionalDeviation(), since, r.rating,
                     r.playerId) : null;
             return new PlayerRatings.PerfRating(r.gameType, r.ruleset, r.rating, r.deviation, r.volatility, r.games,
-                    provisional, r.lastPlayed, rank);
+                    provisional, r.lastPlayed, rank, GlickoValues.of(r.rating, r.deviation, r.volatility));
         }).toList();
         return new PlayerRatings(p.name(), perfs);
     }
@@ -118,7 +119,7 @@ public class Ratings implements LevelRatings, SeatRatings {
         List<RatingPointEntity> page = more ? rows.subList(0, limit) : rows;
         RatingPointEntity last = page.isEmpty() ? null : page.getLast();
         return new RatingHistory(page.stream().map(r -> new RatingHistory.Point(r.gameId, r.at, r.rating, r.deviation,
-                r.volatility, r.diff)).toList(), more ? new Paging.Cursor(last.at, last.gameId).encode() : null);
+                r.volatility, r.diff, GlickoValues.of(r.rating, r.deviation, r.volatility))).toList(), more ? new Paging.Cursor(last.at, last.gameId).encode() : null);
     }
 
     /**

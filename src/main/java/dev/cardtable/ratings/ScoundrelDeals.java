@@ -118,6 +118,6 @@ public class ScoundrelDeals implements DealRatings, DealStandings {
     }
 
     static DealStanding standing(DealRatingStore.Row r) {
-        return new DealStanding(r.rating(), r.deviation(), r.volatility(), r.attempts());
+        return DealStanding.of(r.rating(), r.deviation(), r.volatility(), r.attempts());
     }
 }

@@ -133,6 +133,18 @@ public class RatedScoundrelTest {
         assertEquals(Math.round(deal[1]), after.getLong("dealRating.deviation"));
         assertEquals(deal[2], after.getDouble("dealRating.volatility"), 1e-9);
         assertEquals(1, after.getInt("dealRating.attempts"));
+        // Through HTTP alone, to the hundredth: the glicko values equal the published formulas.
+        assertEquals(player[0], ratings.getDouble("ratings[0].glicko.rating"), 0.01);
+        assertEquals(player[1], ratings.getDouble("ratings[0].glicko.deviation"), 0.01);
+        assertEquals(player[2], ratings.getDouble("ratings[0].glicko.volatility"), 1e-9);
+        assertEquals(deal[0], after.getDouble("dealRating.glicko.rating"), 0.01);
+        assertEquals(deal[1], after.getDouble("dealRating.glicko.deviation"), 0.01);
+        assertEquals(deal[2], after.getDouble("dealRating.glicko.volatility"), 1e-9);
+        // The history's point of the game shows the same.
+        JsonPath history = as(null).get("/api/players/" + alice.name() + "/ratings/scoundrel/standard/history").then()
+                .statusCode(200).extract().response().jsonPath(DOUBLES);
+        assertEquals(player[0], history.getDouble("items[0].glicko.rating"), 0.01);
+        assertEquals(player[1], history.getDouble("items[0].glicko.deviation"), 0.01);
         // And as stored, to the hundredth.
         String commitment = Rng.commitment(seed);
         assertEquals(m.rating(), Double.parseDouble(Db.scalar("select seed_rating from deal_ratings where seed_commitment = ?",

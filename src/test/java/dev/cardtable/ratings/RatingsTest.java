@@ -157,6 +157,12 @@ public class RatingsTest {
         assertTrue(a.getBoolean("ratings[0].provisional"));
         assertNull(a.get("ratings[0].rank"));
         assertNotNull(a.get("ratings[0].lastPlayed"));
+        // Beside the whole points, the values as stored to the hundredth, which round to them.
+        assertEquals(1337.79, a.getDouble("ratings[0].glicko.rating"), 0.01);
+        assertEquals(290.23, a.getDouble("ratings[0].glicko.deviation"), 0.01);
+        assertEquals(a.getLong("ratings[0].rating"), Math.round(a.getDouble("ratings[0].glicko.rating")));
+        assertEquals(a.getLong("ratings[0].deviation"), Math.round(a.getDouble("ratings[0].glicko.deviation")));
+        assertEquals(a.getDouble("ratings[0].volatility"), a.getDouble("ratings[0].glicko.volatility"));
         JsonPath b = json(as(null).get("/api/players/" + bob.name() + "/ratings").then().statusCode(200).extract().response());
         assertEquals(Math.round(1662.21), b.getLong("ratings[0].rating"), "ratings[0].rating: whole points");
         assertEquals(Math.round(290.23), b.getLong("ratings[0].deviation"), "ratings[0].deviation: whole points");
@@ -166,6 +172,8 @@ public class RatingsTest {
         assertEquals(g.id(), h.getString("items[0].gameId"));
         assertEquals(Math.round(1662.21), h.getLong("items[0].rating"), "items[0].rating: whole points");
         assertEquals(Math.round(162.21), h.getLong("items[0].diff"), "items[0].diff: whole points");
+        assertEquals(1662.21, h.getDouble("items[0].glicko.rating"), 0.01);
+        assertEquals(h.getLong("items[0].rating"), Math.round(h.getDouble("items[0].glicko.rating")));
         assertNull(h.get("nextCursor"));
 
         // A rematch of a rated game is rated.

@@ -18,7 +18,8 @@ import java.util.regex.Pattern;
  *   digits: {@code 2026-12-07T10:30:46.200Z};</li>
  *   <li>a rating, rating change or deviation (a number under one of {@link #RATING_POINTS}, or in
  *   a lobby item's {@code ratings} or a game type's {@code aiRatings}) is a whole number, written
- *   without a fraction;</li>
+ *   without a fraction, except in a {@code glicko} object, which shows the stored values to the
+ *   hundredth;</li>
  *   <li>a status word ({@code status}, {@code challengeStatus}, {@code seekStatus}, an event's name)
  *   is never spelt {@code canceled}.</li>
  * </ul>
@@ -28,6 +29,8 @@ public final class ResponseShapes {
     /** The names of properties that hold rating points (as the server's {@code WireFormat} writes them). */
     static final Set<String> RATING_POINTS = Set.of("rating", "ratingDiff", "diff", "deviation", "deviationFloor",
             "deviationCeiling", "provisionalDeviation");
+    /** The object that shows a rating as stored, to the hundredth, beside the whole points. */
+    private static final String EXACT = "glicko";
     private static final Set<String> RATING_LISTS = Set.of("ratings", "aiRatings");
     private static final Set<String> STATUSES = Set.of("status", "challengeStatus", "seekStatus");
     private static final Pattern LOOKS_LIKE_TIME = Pattern.compile("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}.*");
@@ -65,7 +68,7 @@ public final class ResponseShapes {
                 Map.Entry<String, JsonNode> f = it.next();
                 String child = path + "." + f.getKey();
                 JsonNode v = f.getValue();
-                if (RATING_POINTS.contains(f.getKey()) && v.isNumber()) {
+                if (RATING_POINTS.contains(f.getKey()) && v.isNumber() && !EXACT.equals(name)) {
                     points(v, child, wrong);
                 } else if (RATING_LISTS.contains(f.getKey()) && v.isContainerNode()) {
                     // A lobby item's list of ratings, a game type's ratings by level: every value is one.

@@ -30,7 +30,9 @@ import java.util.Set;
  *   <li>a rating, a rating change or a deviation ({@link #RATING_POINTS}: properties of these names
  *   holding a {@code double}) is a whole number of rating points, rounded to the nearest (halves
  *   up); the volatility, on another scale, is the one fraction. The ratings are stored and computed
- *   to full precision; only their form on the wire is whole.</li>
+ *   to full precision; only their form on the wire is whole. A
+ *   {@link dev.cardtable.platform.game.view.GlickoValues} (the {@code glicko} object) shows them as
+ *   stored, to the hundredth: its {@code BigDecimal}s are not rating points of this rule.</li>
  * </ul>
  */
 @Singleton

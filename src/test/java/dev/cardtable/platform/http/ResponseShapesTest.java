@@ -14,8 +14,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The response-shape check that every HTTP test's responses and events pass through
  * ({@link ResponseShapes}, called by {@code OpenApiValidation}) passes the contract's one
- * vocabulary and fails on a time of another precision, a rating of another form, or a status word
- * spelt otherwise, wherever in a payload it is.
+ * vocabulary (a {@code glicko} object's ratings to the hundredth among it) and fails on a time of
+ * another precision, a rating of another form, or a status word spelt otherwise, wherever in a
+ * payload it is.
  */
 class ResponseShapesTest {
 
@@ -25,6 +26,7 @@ class ResponseShapesTest {
             {"createdAt":"2026-12-07T10:30:46.200Z","finishedAt":null,"status":"cancelled",
              "seats":[{"rating":1500,"ratingDiff":-162},{"rating":null,"ratingDiff":null}],
              "ratings":[1500,null],"aiRatings":{"random":1203},"volatility":0.0599,
+             "dealRating":{"rating":1662,"deviation":290,"glicko":{"rating":1662.21,"deviation":290.23,"volatility":0.06}},
              "items":[{"at":"2026-12-07T00:00:00.000Z","diff":12,"deviation":290}],
              "clock":{"initial":"PT5M"},"detail":"the seed is 2026-12-07T10:30"}""";
 
@@ -43,6 +45,7 @@ class ResponseShapesTest {
                 new String[]{"\"rating\":1500,", "\"rating\":1500.0,"},
                 new String[]{"\"ratingDiff\":-162", "\"ratingDiff\":-162.21000000000004"},
                 new String[]{"\"diff\":12", "\"diff\":12.5"},
+                new String[]{"\"rating\":1662,", "\"rating\":1662.21,"},
                 new String[]{"[1500,null]", "[1500.0,null]"},
                 new String[]{"\"random\":1203", "\"random\":1203.0"},
                 new String[]{"\"status\":\"cancelled\"", "\"status\":\"canceled\""});

@@ -8,6 +8,12 @@ package dev.cardtable.platform.game.view;
  * @param deviation  RD, in rating points (whole points on the wire)
  * @param volatility σ, on the Glicko-2 scale
  * @param attempts   rated games ended on the deal
+ * @param glicko     the rating, deviation and volatility as stored, ratings to the hundredth
  */
-public record DealStanding(double rating, double deviation, double volatility, int attempts) {
+public record DealStanding(double rating, double deviation, double volatility, int attempts, GlickoValues glicko) {
+
+    /** The standing of a deal rated {@code rating}, {@code deviation}, {@code volatility}. */
+    public static DealStanding of(double rating, double deviation, double volatility, int attempts) {
+        return new DealStanding(rating, deviation, volatility, attempts, GlickoValues.of(rating, deviation, volatility));
+    }
 }
