@@ -49,6 +49,9 @@ public final class ArenaBench {
         String tag = UUID.randomUUID().toString().substring(0, 6);
         String key = host.post("/api/players", Map.of("name", "benchHost" + tag), null, 201).path("key").asText();
         Histogram standingsMillis = new ConcurrentHistogram(3);
+        double loadSum = 0;
+        double loadMax = 0;
+        int loadSamples = 0;
         long started;
         int waitsCount;
         Histogram waits = new Histogram(3);
@@ -71,6 +74,10 @@ public final class ArenaBench {
                 if (r.statusCode() == 200) {
                     standingsMillis.recordValue(Math.max(1, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t)));
                 }
+                double load = Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).split(" ")[0]);
+                loadSum += load;
+                loadMax = Math.max(loadMax, load);
+                loadSamples++;
                 Thread.sleep(1000);
             }
             // The last games play out.
@@ -92,6 +99,8 @@ public final class ArenaBench {
         }
         long games;
         long twice;
+        Histogram stored = new Histogram(3);
+        long unpaired;
         try (Connection c = DriverManager.getConnection(jdbc, "postgres", "postgres"); Statement s = c.createStatement()) {
             games = scalar(s, "select count(*) from arena_games where arena_id = '" + arena + "'");
             twice = scalar(s, "select count(*) from arena_games a join arena_games b on a.arena_id = b.arena_id "
@@ -99,16 +108,32 @@ public final class ArenaBench {
                     + "and sb.player_id = sa.player_id join games ga on ga.id = a.game_id join games gb on gb.id = b.game_id "
                     + "where a.arena_id = '" + arena + "' and ga.created_at < coalesce(gb.finished_at, 'infinity') "
                     + "and gb.created_at < coalesce(ga.finished_at, 'infinity')");
+            // As stored: from each game's end to the player's next arena game's creation.
+            String next = "with g as (select st.player_id, gm.created_at, gm.finished_at from arena_games ag "
+                    + "join games gm on gm.id = ag.game_id join seats st on st.game_id = gm.id where ag.arena_id = '" + arena
+                    + "'), n as (select player_id, finished_at, lead(created_at) over (partition by player_id "
+                    + "order by created_at) as next from g) ";
+            try (ResultSet rs = s.executeQuery(next + "select (extract(epoch from next - finished_at) * 1000)::bigint "
+                    + "from n where next is not null")) {
+                while (rs.next()) {
+                    stored.recordValue(Math.max(1, rs.getLong(1)));
+                }
+            }
+            unpaired = scalar(s, next + "select count(*) from n, arenas a where a.id = '" + arena + "' and n.next is null "
+                    + "and n.finished_at < a.pairing_ends_at");
         }
         double seconds = minutes * 60.0;
         return "bots: " + count + ", thinking " + think.toMillis() + " ms a move, arena of " + minutes
-                + " min; load average at the end "
-                + Files.readString(Path.of("/proc/loadavg")).split(" ")[0] + "\n"
+                + " min; load average (1 min) while it ran: mean "
+                + String.format("%.1f", loadSamples == 0 ? 0 : loadSum / loadSamples) + ", max " + String.format("%.1f", loadMax) + "\n"
                 + "games paired: " + games + " (" + String.format("%.2f", games / seconds) + " pairings/s); "
                 + "players in two arena games at once: " + twice + "\n"
                 + "gameFinish → next gameStart on the player's stream: " + waitsCount + " waits, p50 "
                 + waits.getValueAtPercentile(50) + " ms, p99 " + waits.getValueAtPercentile(99) + " ms, max "
                 + waits.getMaxValue() + " ms\n"
+                + "game's end → the player's next arena game, as stored (finished_at → created_at): " + stored.getTotalCount()
+                + " waits, p50 " + stored.getValueAtPercentile(50) + " ms, p99 " + stored.getValueAtPercentile(99) + " ms, max "
+                + stored.getMaxValue() + " ms; " + unpaired + " endings before the pairing closed had no next game\n"
                 + "standings (first 50) read: " + standingsMillis.getTotalCount() + " reads, p50 "
                 + standingsMillis.getValueAtPercentile(50) + " ms, p99 " + standingsMillis.getValueAtPercentile(99) + " ms\n"
                 + "statuses: " + statuses + "\n"

@@ -241,7 +241,7 @@ public class RatedScoundrelTest {
     }
 
     /**
-     * The release before (0.6.0) rates no deals: a rated Scoundrel game it ends during a rolling
+     * A release before 0.7.0 rates no deals: a rated Scoundrel game it ends during a rolling
      * update leaves its mark ({@code read_model_marks}), and the reconcile step rates the player
      * and the deal, once; until then {@code read_model_disagreements()} names the player's missing
      * change.

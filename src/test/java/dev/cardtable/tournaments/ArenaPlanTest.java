@@ -116,7 +116,7 @@ class ArenaPlanTest {
                 assertTrue(rs.next());
                 place = new Object[]{rs.getInt(1), rs.getInt(2), rs.getString(3)};
             }
-            JsonNode deep = Plans.explain(c, jdbc(Arenas.STANDINGS_AFTER), List.of(big, limit, place[0], place[1], place[2]));
+            JsonNode deep = Plans.explain(c, jdbc(Arenas.STANDINGS_AFTER), List.of(big, place[0], place[1], place[2], limit)); // ?1, ?3–?5, ?2 in text order
             faults.addAll(Plans.seqScans(deep, "arena_players"));
             faults.addAll(Plans.faults(deep, limit + 1));
             assertTrue(Plans.uses(deep, "arena_players_standing_idx"), deep.toString());

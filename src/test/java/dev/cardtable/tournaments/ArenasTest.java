@@ -361,7 +361,7 @@ public class ArenasTest {
     }
 
     /**
-     * The release before (0.6.0) keeps no arenas: an arena game it ends during a rolling update is
+     * A release before 0.7.0 keeps no arenas: an arena game it ends during a rolling update is
      * ended without the arena hearing of it, and the mark it leaves ({@code read_model_marks},
      * generation 2) brings it to the arena by the reconcile step, counted once; until then
      * {@code read_model_disagreements()} names it.
