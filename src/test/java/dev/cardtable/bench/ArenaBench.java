@@ -28,7 +28,9 @@ import java.util.concurrent.TimeUnit;
  * its first legal move on each turn), makes an arena of {@code --minutes} starting at once, joins
  * them all, and while it runs reads the standings' first page once a second. Reports the pairings
  * per second, the wait from a game's {@code gameFinish} to the player's next {@code gameStart} on
- * its stream (p50, p99, max), the standings read's p50 and p99, and the load average. Each bot
+ * its stream (p50, p99, max), the same wait as stored (from the game's {@code finished_at} to the
+ * creation of the player's next arena game, with the endings before the pairing closed that had
+ * none), the standings read's p50 and p99, and the one-minute load average while it ran. Each bot
  * thinks {@code --think} (2 s by default) before each move, a blitz player's pace; the bots are
  * registered and following their streams before the arena is made, starting at once.
  *

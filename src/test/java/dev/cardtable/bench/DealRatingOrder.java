@@ -108,7 +108,7 @@ public final class DealRatingOrder {
      */
     static Run run(ScoundrelConfig config, int deals, int buckets, long nodes, long hintNodes, int threads, boolean list)
             throws Exception {
-        ScoundrelHints hints = new ScoundrelHints(hintNodes, ScoundrelHints.SAMPLES);
+        ScoundrelHints hints = hintNodes == 0 ? null : new ScoundrelHints(hintNodes, ScoundrelHints.SAMPLES);
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         List<Played> played = new ArrayList<>();
         try {
