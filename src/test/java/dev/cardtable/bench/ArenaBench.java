@@ -31,7 +31,8 @@ import java.util.concurrent.TimeUnit;
  * its stream (p50, p99, max), the same wait as stored (from the game's {@code finished_at} to the
  * creation of the player's next arena game, with the endings before the pairing closed that had
  * none), the standings read's p50 and p99, and the one-minute load average while it ran. Each bot
- * thinks {@code --think} (2 s by default) before each move, a blitz player's pace; the bots are
+ * thinks {@code --think} (2 s by default) before each move, a blitz player's pace, or with
+ * {@code --spread s} (0 to 1; 0 by default) a time drawn uniformly within ±s of it; the bots are
  * registered and following their streams before the arena is made, starting at once.
  *
  * <pre>
@@ -45,7 +46,7 @@ public final class ArenaBench {
     private ArenaBench() {
     }
 
-    static String run(String base, String jdbc, int count, int minutes, Duration think) throws Exception {
+    static String run(String base, String jdbc, int count, int minutes, Duration think, double spread) throws Exception {
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         BenchHttp host = new BenchHttp(base);
         String tag = UUID.randomUUID().toString().substring(0, 6);
@@ -61,7 +62,7 @@ public final class ArenaBench {
         List<String> failures;
         String arena;
         // The bots are registered and following their streams before the arena starts.
-        try (ArenaBots bots = ArenaBots.register(null, count, "b" + tag + "-", List.of(base)).think(think)) {
+        try (ArenaBots bots = ArenaBots.register(null, count, "b" + tag + "-", List.of(base)).think(think).spread(spread)) {
             bots.start();
             arena = host.post("/api/arenas", Map.of("name", "Bench " + tag, "type", "dazzle",
                     "minutes", minutes, "clock", Map.of("type", "fischer", "initial", "PT5M", "increment", "PT3S"), "rated", true),
@@ -125,7 +126,7 @@ public final class ArenaBench {
                     + "and n.finished_at < a.pairing_ends_at");
         }
         double seconds = minutes * 60.0;
-        return "bots: " + count + ", thinking " + think.toMillis() + " ms a move, arena of " + minutes
+        return "bots: " + count + ", thinking " + think.toMillis() + " ms a move (spread " + spread + "), arena of " + minutes
                 + " min; load average (1 min) while it ran: mean "
                 + String.format("%.1f", loadSamples == 0 ? 0 : loadSum / loadSamples) + ", max " + String.format("%.1f", loadMax) + "\n"
                 + "games paired: " + games + " (" + String.format("%.2f", games / seconds) + " pairings/s); "
@@ -154,10 +155,12 @@ public final class ArenaBench {
         int bots = Integer.parseInt(a.getOrDefault("bots", "1000"));
         int minutes = Integer.parseInt(a.getOrDefault("minutes", "10"));
         Duration think = Args.duration(a.getOrDefault("think", "2s"));
+        double spread = Double.parseDouble(a.getOrDefault("spread", "0"));
         if (a.containsKey("jar")) {
             System.setProperty("cardtable.jar", a.get("jar"));
         }
-        String text = Soak.onOwnServer("cardtable-arenabench-", 300, (server, jdbc) -> run(server.baseUri(), jdbc, bots, minutes, think));
+        String text = Soak.onOwnServer("cardtable-arenabench-", 300, (server, jdbc) -> run(server.baseUri(), jdbc, bots, minutes, think,
+                spread));
         System.out.println(text);
         if (a.containsKey("out")) {
             Files.writeString(Path.of(a.get("out")), text);

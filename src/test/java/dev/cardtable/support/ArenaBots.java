@@ -63,6 +63,7 @@ public final class ArenaBots implements AutoCloseable {
     private final Map<Integer, LongAdder> statuses = new ConcurrentHashMap<>();
     private volatile String arena;
     private volatile Duration think = Duration.ZERO;
+    private volatile double spread;
     private volatile boolean stopping;
     private Consumer<String> log = s -> { };
 
@@ -97,6 +98,19 @@ public final class ArenaBots implements AutoCloseable {
     /** The bots, in the order they were registered. */
     public List<Bot> bots() {
         return List.copyOf(bots);
+    }
+
+    /**
+     * How much a bot's thinking varies: each move's think is drawn uniformly from
+     * {@code think × (1 − spread)} to {@code think × (1 + spread)}; 0 (the default) thinks exactly
+     * {@code think}.
+     */
+    public ArenaBots spread(double spread) {
+        if (spread < 0 || spread > 1) {
+            throw new IllegalArgumentException("a spread is from 0 to 1: " + spread);
+        }
+        this.spread = spread;
+        return this;
     }
 
     /** How long a bot thinks before each move (none by default). */
@@ -224,7 +238,9 @@ public final class ArenaBots implements AutoCloseable {
             }
             if (!think.isZero()) {
                 try {
-                    Thread.sleep(think.toMillis());
+                    long mean = think.toMillis();
+                    Thread.sleep(spread == 0 ? mean : Math.round(mean * (1 - spread
+                            + 2 * spread * java.util.concurrent.ThreadLocalRandom.current().nextDouble())));
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     return;
