@@ -11,6 +11,7 @@ import dev.cardtable.platform.Credentials;
 import dev.cardtable.platform.game.DealStandings;
 import dev.cardtable.platform.game.GameRow;
 import dev.cardtable.platform.game.view.DealStanding;
+import dev.cardtable.platform.game.view.GlickoValues;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -97,7 +98,7 @@ public class ScoundrelDeals implements DealRatings, DealStandings {
 
     @Override
     public DealStanding standing(String ruleset, Options options, String seedCommitment) {
-        return store.find(ruleset, binding(ruleset, options), seedCommitment).map(ScoundrelDeals::standing).orElse(null);
+        return store.find(ruleset, binding(ruleset, options), seedCommitment).map(this::standing).orElse(null);
     }
 
     @Override
@@ -105,7 +106,7 @@ public class ScoundrelDeals implements DealRatings, DealStandings {
         if (revealedSeed == null || !TYPE.equals(g.type()) || g.seedCommitment() == null) {
             return null;
         }
-        return store.find(g.ruleset(), bindingOf(g), g.seedCommitment()).map(ScoundrelDeals::standing).orElse(null);
+        return store.find(g.ruleset(), bindingOf(g), g.seedCommitment()).map(this::standing).orElse(null);
     }
 
     private static String bindingOf(GameRow g) {
@@ -117,7 +118,10 @@ public class ScoundrelDeals implements DealRatings, DealStandings {
         return i >= 0 ? "strictlyLess" : "lessOrEqual";
     }
 
-    static DealStanding standing(DealRatingStore.Row r) {
-        return DealStanding.of(r.rating(), r.deviation(), r.volatility(), r.attempts());
+    /** A deal's standing; its seed is the seed rating at the initial deviation and volatility it was created with. */
+    DealStanding standing(DealRatingStore.Row r) {
+        RatingsConfig.Initial init = config.initial();
+        return DealStanding.of(r.rating(), r.deviation(), r.volatility(), r.attempts(),
+                GlickoValues.of(r.seedRating(), init.deviation(), init.volatility()));
     }
 }

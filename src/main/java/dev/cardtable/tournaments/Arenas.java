@@ -42,6 +42,10 @@ public class Arenas {
     static final int MAX_MINUTES = 1440;
     /** How far ahead an arena may start. */
     static final Duration MAX_AHEAD = Duration.ofDays(30);
+    /** The longest initial time of an arena's clock, a side. */
+    static final java.time.Duration MAX_INITIAL = java.time.Duration.ofHours(1);
+    /** The largest increment of an arena's clock. */
+    static final java.time.Duration MAX_INCREMENT = java.time.Duration.ofMinutes(1);
     /** How far in the past a start is taken as now (clients' clocks differ). */
     static final Duration START_SLACK = Duration.ofMinutes(1);
     static final int MAX_NAME = 80;
@@ -130,6 +134,11 @@ public class Arenas {
         }
         if (!"fischer".equals(req.clock().type())) {
             throw invalid("'clock' must be a Fischer clock: an arena's games must end");
+        }
+        // As lichess's arenas: a game fits the arena, at most an hour a side and a minute a move.
+        if (java.time.Duration.parse(ask.clock().initial()).compareTo(MAX_INITIAL) > 0
+                || java.time.Duration.parse(ask.clock().increment()).compareTo(MAX_INCREMENT) > 0) {
+            throw invalid("an arena's clock has an 'initial' of at most PT1H and an 'increment' of at most PT1M");
         }
         if (req.minRating() != null && (req.minRating() < 0 || req.minRating() > MAX_RATING)) {
             throw invalid("'minRating' must be 0 to " + MAX_RATING + " or null");

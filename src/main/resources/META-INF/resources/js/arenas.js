@@ -100,7 +100,7 @@ function createForm(ctx) {
   startNow.addEventListener('change', pick);
   startLater.addEventListener('change', pick);
   const minutes = num('arena-minutes', { required: true, min: 5, max: 1440, value: 30 });
-  const initial = num('arena-clock-initial', { required: true, min: 1, max: 180, value: 3 });
+  const initial = num('arena-clock-initial', { required: true, min: 1, max: 60, value: 3 });
   const increment = num('arena-clock-increment', { required: true, min: 0, max: 60, value: 2 });
   const rated = h('input', { type: 'checkbox', id: 'arena-rated', checked: true });
   const minRating = num('arena-min-rating', { min: 0, max: 4000, placeholder: 'none' });

@@ -140,6 +140,19 @@ public class RatedScoundrelTest {
         assertEquals(deal[0], after.getDouble("dealRating.glicko.rating"), 0.01);
         assertEquals(deal[1], after.getDouble("dealRating.glicko.deviation"), 0.01);
         assertEquals(deal[2], after.getDouble("dealRating.glicko.volatility"), 1e-9);
+        // The deal's starting point, through HTTP: its seed rating by the published mapping of the
+        // solver's measure, at the initial deviation and volatility.
+        double seedShown = after.getDouble("dealRating.seedGlicko.rating");
+        assertEquals(m.rating(), seedShown, 0.01);
+        assertEquals(350, after.getDouble("dealRating.seedGlicko.deviation"), 0.01);
+        assertEquals(0.06, after.getDouble("dealRating.seedGlicko.volatility"), 1e-12);
+        // From what the API shows alone, both sides' first update follows the published step.
+        double[] playerFromApi = Step.update(1500, 350, 0.06, seedShown, 350, score);
+        double[] dealFromApi = Step.update(seedShown, 350, 0.06, 1500, 350, 1 - score);
+        assertEquals(playerFromApi[0], ratings.getDouble("ratings[0].glicko.rating"), 0.01);
+        assertEquals(playerFromApi[1], ratings.getDouble("ratings[0].glicko.deviation"), 0.01);
+        assertEquals(dealFromApi[0], after.getDouble("dealRating.glicko.rating"), 0.01);
+        assertEquals(dealFromApi[1], after.getDouble("dealRating.glicko.deviation"), 0.01);
         // The history's point of the game shows the same.
         JsonPath history = as(null).get("/api/players/" + alice.name() + "/ratings/scoundrel/standard/history").then()
                 .statusCode(200).extract().response().jsonPath(DOUBLES);

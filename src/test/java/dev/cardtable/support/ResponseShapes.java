@@ -29,8 +29,8 @@ public final class ResponseShapes {
     /** The names of properties that hold rating points (as the server's {@code WireFormat} writes them). */
     static final Set<String> RATING_POINTS = Set.of("rating", "ratingDiff", "diff", "deviation", "deviationFloor",
             "deviationCeiling", "provisionalDeviation");
-    /** The object that shows a rating as stored, to the hundredth, beside the whole points. */
-    private static final String EXACT = "glicko";
+    /** The objects that show a rating as stored, to the hundredth, beside the whole points. */
+    private static final Set<String> EXACT = Set.of("glicko", "seedGlicko");
     private static final Set<String> RATING_LISTS = Set.of("ratings", "aiRatings");
     private static final Set<String> STATUSES = Set.of("status", "challengeStatus", "seekStatus");
     private static final Pattern LOOKS_LIKE_TIME = Pattern.compile("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}.*");
@@ -68,7 +68,7 @@ public final class ResponseShapes {
                 Map.Entry<String, JsonNode> f = it.next();
                 String child = path + "." + f.getKey();
                 JsonNode v = f.getValue();
-                if (RATING_POINTS.contains(f.getKey()) && v.isNumber() && !EXACT.equals(name)) {
+                if (RATING_POINTS.contains(f.getKey()) && v.isNumber() && !(name != null && EXACT.contains(name))) {
                     points(v, child, wrong);
                 } else if (RATING_LISTS.contains(f.getKey()) && v.isContainerNode()) {
                     // A lobby item's list of ratings, a game type's ratings by level: every value is one.

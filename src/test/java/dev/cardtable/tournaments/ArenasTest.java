@@ -459,7 +459,9 @@ public class ArenasTest {
                 {"type", "scoundrel"}, {"name", " padded"}, {"name", "tab\t"},
                 {"startsAt", Instant.now().plus(Duration.ofDays(31)).toString()},
                 {"startsAt", Instant.now().minus(Duration.ofHours(1)).toString()},
-                {"minRating", -1}, {"minRatedGames", -1}}) {
+                {"minRating", -1}, {"minRatedGames", -1},
+                {"clock", Map.of("type", "fischer", "initial", "PT48H", "increment", "PT2S")},
+                {"clock", Map.of("type", "fischer", "initial", "PT3M", "increment", "PT61S")}}) {
             Map<String, Object> body = arena("Bad", 30);
             body.put((String) change[0], change[1]);
             bad.add(body);
