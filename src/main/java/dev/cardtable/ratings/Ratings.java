@@ -118,8 +118,9 @@ public class Ratings implements LevelRatings, SeatRatings {
         boolean more = rows.size() > limit;
         List<RatingPointEntity> page = more ? rows.subList(0, limit) : rows;
         RatingPointEntity last = page.isEmpty() ? null : page.getLast();
-        return new RatingHistory(page.stream().map(r -> new RatingHistory.Point(r.gameId, r.at, r.rating, r.deviation,
-                r.volatility, r.diff, GlickoValues.of(r.rating, r.deviation, r.volatility))).toList(), more ? new Paging.Cursor(last.at, last.gameId).encode() : null);
+        List<RatingHistory.Point> points = page.stream().map(r -> new RatingHistory.Point(r.gameId, r.at, r.rating,
+                r.deviation, r.volatility, r.diff, GlickoValues.of(r.rating, r.deviation, r.volatility))).toList();
+        return new RatingHistory(points, more ? new Paging.Cursor(last.at, last.gameId).encode() : null);
     }
 
     /**

@@ -9,12 +9,15 @@ import dev.cardtable.platform.telemetry.JobRuns;
 import dev.cardtable.play.NewGames;
 import dev.cardtable.play.NewMatch;
 import dev.cardtable.ratings.SeatRatings;
+import io.quarkus.arc.Arc;
+import io.quarkus.arc.ManagedContext;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import org.jboss.logging.Logger;
@@ -24,7 +27,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Pairs the free players of running arenas ({@code docs/tournaments.md}, "Pairing") and finishes
@@ -86,18 +94,17 @@ public class ArenaPairing {
     private volatile boolean stopping;
 
     /** Per arena: held while this instance pairs it, so its runs here do not compete. */
-    private final java.util.concurrent.ConcurrentHashMap<UUID, java.util.concurrent.locks.ReentrantLock> running =
-            new java.util.concurrent.ConcurrentHashMap<>();
+    private final ConcurrentHashMap<UUID, ReentrantLock> running = new ConcurrentHashMap<>();
 
     /** The arenas with a run asked for by an ending and not yet begun. */
-    private final java.util.Set<UUID> asked = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<UUID> asked = ConcurrentHashMap.newKeySet();
 
     /**
      * After an arena game's ending commits: pairs its arena after {@code cardtable.arenas.gather},
      * unless a run asked for is already waiting (it will see these players too), the instance is
      * stopping, or pairing is {@code off} here.
      */
-    void onFreed(@Observes(during = jakarta.enterprise.event.TransactionPhase.AFTER_SUCCESS) ArenaFreed f) {
+    void onFreed(@Observes(during = TransactionPhase.AFTER_SUCCESS) ArenaFreed f) {
         if (stopping || "off".equals(config.every()) || !asked.add(f.arena())) {
             return;
         }
@@ -111,16 +118,12 @@ public class ArenaPairing {
             if (stopping) {
                 return;
             }
-            var context = io.quarkus.arc.Arc.container().requestContext();
-            context.activate();
             try {
-                pair(f.arena());
+                inRequestContext(() -> pair(f.arena()));
             } catch (RuntimeException e) {
                 if (!stopping) {
                     LOG.warn("pairing arena " + f.arena() + " after an ending failed; the next run retries: " + e.getMessage());
                 }
-            } finally {
-                context.terminate();
             }
         });
     }
@@ -165,7 +168,7 @@ public class ArenaPairing {
 
     /** Pairs arena {@code arena}'s free players, one run of this instance at a time; the games made. */
     List<UUID> pair(UUID arena) {
-        var lock = running.computeIfAbsent(arena, a -> new java.util.concurrent.locks.ReentrantLock());
+        var lock = running.computeIfAbsent(arena, a -> new ReentrantLock());
         lock.lock();
         try {
             return pairNow(arena);
@@ -185,24 +188,31 @@ public class ArenaPairing {
         // The pairs' transactions are independent (each locks its two entries, then the arena's row
         // for its event), so up to cardtable.arenas.parallel of them run at once: a run that makes
         // many games at once keeps the wait for the last of them short.
-        try (var pool = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
-            java.util.concurrent.Semaphore slots = new java.util.concurrent.Semaphore(Math.max(1, config.parallel()));
+        try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            Semaphore slots = new Semaphore(Math.max(1, config.parallel()));
             for (ArenaPairingRule.Pair p : pairs) {
                 slots.acquireUninterruptibly();
                 pool.submit(() -> {
-                    // A context of its own, as the scheduled run's thread has.
-                    var context = io.quarkus.arc.Arc.container().requestContext();
-                    context.activate();
                     try {
-                        makePair(arena, p, made);
+                        inRequestContext(() -> makePair(arena, p, made));
                     } finally {
-                        context.terminate();
                         slots.release();
                     }
                 });
             }
         }
         return List.copyOf(made);
+    }
+
+    /** Runs {@code work} in a request context of its own, as the scheduled run's thread has one. */
+    private static void inRequestContext(Runnable work) {
+        ManagedContext context = Arc.container().requestContext();
+        context.activate();
+        try {
+            work.run();
+        } finally {
+            context.terminate();
+        }
     }
 
     /** Makes the game of pair {@code p}, adding it to {@code made}; pauses a player whose game cannot be made. */
