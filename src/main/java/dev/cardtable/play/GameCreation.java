@@ -249,7 +249,10 @@ public class GameCreation implements NewGames {
                 .origin(dealt == null ? GameRow.Origin.NONE : dealt.origin()).rated(req.rated())
                 .ratingRange(req.ratingRange()).build();
         store.insert(g);
-        changes.fire(GameChanged.of(null, g, true, waiting ? List.of() : type.rules().toAct(initial)));
+        // A clock starts with the save below, which names the seat to act with its deadline: the
+        // first yourTurn must carry it, and a turn is told once per version.
+        boolean clockStarts = clock != null && !waiting;
+        changes.fire(GameChanged.of(null, g, true, waiting || clockStarts ? List.of() : type.rules().toAct(initial)));
         // A rated game's seats now show their players' ratings (docs/ratings.md).
         g = store.withStoredRatings(g);
         Progress<S, M, V> p = writer.open(type, g, initial);

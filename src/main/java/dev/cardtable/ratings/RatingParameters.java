@@ -15,10 +15,11 @@ import java.util.Map;
  * @param provisionalDeviation     a rating whose deviation is above it is provisional
  * @param leaderboardInactiveAfter how long without a rated game leaves a player off the leaderboard
  * @param levels                   each computer level's rating, by level name
+ * @param deals                    how a deal is drawn and measured for a rated Scoundrel game
  */
 public record RatingParameters(String system, Initial initial, double tau, String period, double deviationFloor,
                                double deviationCeiling, double provisionalDeviation, String leaderboardInactiveAfter,
-                               Map<String, Level> levels) {
+                               Map<String, Level> levels, Deals deals) {
 
     /**
      * A new player's rating.
@@ -37,5 +38,16 @@ public record RatingParameters(String system, Initial initial, double tau, Strin
      * @param deviation RD
      */
     public record Level(double rating, double deviation) {
+    }
+
+    /**
+     * How a rated Scoundrel deal is drawn ({@code docs/ratings.md}, "A deal near the player's rating").
+     *
+     * @param candidates fresh secret seeds measured for one rated game, of which the one nearest
+     *                   the player's rating is dealt
+     * @param nodes      the positions the solver may expand to measure one deal, all its searches
+     *                   together (its seed rating: "The seed rating")
+     */
+    public record Deals(int candidates, long nodes) {
     }
 }

@@ -77,7 +77,8 @@ public class Ratings implements LevelRatings, SeatRatings {
         RatingsConfig.Initial i = config.initial();
         return new RatingParameters("glicko2", new RatingParameters.Initial(i.rating(), i.deviation(), i.volatility()),
                 config.tau(), text(config.period()), config.deviationFloor(), config.deviationCeiling(),
-                config.provisionalDeviation(), text(config.leaderboardInactiveAfter()), levels);
+                config.provisionalDeviation(), text(config.leaderboardInactiveAfter()), levels,
+                new RatingParameters.Deals(config.deals().candidates(), config.deals().nodes()));
     }
 
     /**

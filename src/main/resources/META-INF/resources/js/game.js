@@ -139,7 +139,9 @@ function seatActions(game, move, hintBox) {
   if (game.status !== 'active' || game.viewer == null) return null;
   const buttons = [];
   const myTurn = game.toAct.includes(game.viewer);
-  if (game.type === 'scoundrel' && !game.daily && myTurn) {
+  // A rated Scoundrel game has no hints while it runs and cannot be called off (docs/ratings.md).
+  const ratedSolo = game.rated && game.seats.length === 1;
+  if (game.type === 'scoundrel' && !game.daily && !game.rated && myTurn) {
     buttons.push(h('button', { id: 'hint', class: 'secondary', onclick: async () => {
       hintBox.textContent = 'Thinking…';
       try {
@@ -148,7 +150,7 @@ function seatActions(game, move, hintBox) {
       } catch (e) { hintBox.textContent = ''; say(e.message, true); }
     } }, 'Hint'));
   }
-  if (game.moveCount < game.seats.length) {
+  if (game.moveCount < game.seats.length && !ratedSolo) {
     buttons.push(h('button', { id: 'abort', class: 'secondary', onclick: () => move({ action: 'abort' }) }, 'Call the game off'));
   }
   const confirm = h('span', { class: 'confirm', hidden: true },

@@ -239,6 +239,11 @@ public class TokensTest {
         Map<String, Object> noScopes = new HashMap<>(Map.of("description", "x"));
         json().header("X-Player-Key", key).body(noScopes).post("/api/account/tokens").then().statusCode(422);
         json().header("X-Player-Key", key).body("[]").post("/api/account/tokens").then().statusCode(400);
+        // An expiry is an ISO-8601 string, never a number of seconds since 1970.
+        json().header("X-Player-Key", key).body(Map.of("description", "x", "scopes", List.of("game:play"),
+                        "expiresAt", Instant.now().plus(Duration.ofDays(1)).getEpochSecond()))
+                .post("/api/account/tokens").then().statusCode(400).contentType("application/problem+json")
+                .body("code", equalTo("malformed-request"));
         json().body(Map.of("description", "x", "scopes", List.of("game:play"))).post("/api/account/tokens").then()
                 .statusCode(401).body("code", equalTo("player-key-required"));
         json().header("X-Player-Key", key).get("/api/account/tokens").then().statusCode(200).body("items", hasSize(0));

@@ -211,6 +211,15 @@ public class RatedScoundrelTest {
         // Without a registered player's key, there is nobody to rate.
         as(null).body(Map.of("type", "scoundrel", "rated", true, "seats", List.of(Map.of("name", PlayersTest.unique("anon")))))
                 .post("/api/games").then().statusCode(422).body("code", equalTo("rated-seat-unverified"));
+        // Its first room is seen at once, so it cannot be called off (which would rate nobody): only resigned.
+        Response running = createRated(bob, Map.of());
+        running.then().statusCode(201);
+        String id = running.path("id"), token = running.path("credentials[0].token");
+        as(token).body(Map.of("action", "abort")).post("/api/games/" + id + "/moves").then().statusCode(422)
+                .contentType("application/problem+json").body("code", equalTo("illegal-move"));
+        as(token).get("/api/games/" + id).then().statusCode(200).body("status", equalTo("active")).body("version", equalTo(0));
+        as(token).body(Map.of("action", "resign")).post("/api/games/" + id + "/moves").then().statusCode(200)
+                .body("result.ending", equalTo("resigned"));
         // A certified deal may be played rated.
         createRated(bob, Map.of("certified", true, "ruleset", "simple")).then().statusCode(201)
                 .body("rated", equalTo(true)).body("certified", equalTo(true)).body("seed", nullValue());

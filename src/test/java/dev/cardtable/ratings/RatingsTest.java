@@ -617,6 +617,8 @@ public class RatingsTest {
         assertEquals(45.0, p.getDouble("levels.random.deviation"), 0);
         assertEquals(1500.0, p.getDouble("levels.heuristic.rating"), 0);
         assertEquals(1836.0, p.getDouble("levels.ismcts.rating"), 0);
+        assertEquals(3, p.getInt("deals.candidates"));
+        assertEquals(2_000_000L, p.getLong("deals.nodes"));
         // The game types show each computer level's rating.
         JsonPath types = json(as(null).get("/api/game-types").then().statusCode(200).extract().response());
         assertEquals(1203.0, types.getDouble("find { it.type == 'dazzle' }.aiRatings.random"), 0);

@@ -470,8 +470,10 @@ public class ArenasTest {
             as(alice.key()).body(body).post("/api/arenas").then().statusCode(422).body("code", equalTo("arena-request-invalid"));
         }
         // Malformed, as for a game: an unknown ruleset or clock type, a time that is no duration, no body.
+        // A start time is an ISO-8601 string: a number (seconds since 1970, to a lenient reader) is malformed.
         for (Object[] change : new Object[][] {{"ruleset", "nope"}, {"clock", Map.of("type", "blitz")},
-                {"clock", Map.of("type", "fischer", "initial", "nope")}}) {
+                {"clock", Map.of("type", "fischer", "initial", "nope")},
+                {"startsAt", Instant.now().plus(Duration.ofHours(1)).getEpochSecond()}, {"startsAt", true}}) {
             Map<String, Object> body = arena("Malformed", 30);
             body.put((String) change[0], change[1]);
             as(alice.key()).body(body).post("/api/arenas").then().statusCode(400).body("code", equalTo("malformed-request"));

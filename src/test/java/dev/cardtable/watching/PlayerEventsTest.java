@@ -12,6 +12,8 @@ import io.restassured.specification.RequestSpecification;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -73,7 +75,8 @@ class PlayerEventsTest {
             assertEquals(0, data(snapshot).path("games").size());
             assertEquals("snapshot", next(b).name());
 
-            String challengeId = as(aliceKey).body(Map.of("player", bob, "type", "dazzle", "rated", true, "challengerSeat", 0))
+            String challengeId = as(aliceKey).body(Map.of("player", bob, "type", "dazzle", "rated", true, "challengerSeat", 0,
+                            "clock", Map.of("type", "fischer", "initial", "PT5M", "increment", "PT2S")))
                     .post("/api/challenges").then().statusCode(201).extract().path("id");
             for (SseClient s : List.of(a, b)) {
                 SseClient.Event e = next(s);
@@ -90,6 +93,11 @@ class PlayerEventsTest {
             SseClient.Event aTurn = next(a);
             assertEquals("yourTurn", aTurn.name());
             assertEquals(gameId, data(aTurn).path("gameId").asText());
+            // The clock runs from the start: the first turn names its deadline, as the game does.
+            String deadline = as(aliceKey).get("/api/games/" + gameId).then().extract().path("clock.deadline");
+            assertNotNull(deadline);
+            assertEquals(Instant.parse(deadline), Instant.parse(data(aTurn).path("deadline").asText()).truncatedTo(ChronoUnit.MILLIS),
+                    aTurn.data());
             SseClient.Event bStart = next(b);
             assertEquals("gameStart", bStart.name());
             assertEquals(1, data(bStart).path("seat").asInt());

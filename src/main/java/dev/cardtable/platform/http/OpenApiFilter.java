@@ -69,7 +69,7 @@ public class OpenApiFilter implements OASFilter {
             Map.entry("GET /api/seeks", Set.of(401)),
             Map.entry("GET /api/seeks/{id}", Set.of(401, 404)),
             Map.entry("DELETE /api/seeks/{id}", Set.of(401, 404, 409)),
-            Map.entry("POST /api/arenas", Set.of(401, 413, 415, 422)),
+            Map.entry("POST /api/arenas", Set.of(401, 413, 415, 422, 429)),
             Map.entry("GET /api/arenas", Set.of()),
             Map.entry("GET /api/arenas/{id}", Set.of(404)),
             Map.entry("POST /api/arenas/{id}/join", Set.of(401, 403, 404, 409)),

@@ -53,6 +53,10 @@ public interface RateLimitConfig {
     @WithDefault("30")
     long seek();
 
+    /** Arenas created ({@code POST /api/arenas}) per period. */
+    @WithDefault("5")
+    long arena();
+
     /**
      * The routes ({@code create}, {@code seat}, {@code import}, {@code move}, {@code register}) counted in
      * PostgreSQL, so that their limits hold across every instance on the database; the others
@@ -68,7 +72,7 @@ public interface RateLimitConfig {
     @WithDefault("10")
     long signInName();
 
-    @WithDefault("create,seat,import,register,challenge,seek,sign-in,sign-in-name,budget")
+    @WithDefault("create,seat,import,register,challenge,seek,arena,sign-in,sign-in-name,budget")
     List<String> shared();
 
     /**

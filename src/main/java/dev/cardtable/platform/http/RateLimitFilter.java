@@ -241,7 +241,7 @@ public class RateLimitFilter {
             Route r = route(method, p);
             if (r != null) {
                 return switch (r) {
-                    case CREATE -> w.create();
+                    case CREATE, ARENA -> w.create();
                     case SEAT -> w.seat();
                     case IMPORT -> w.importRecord();
                     case MOVE -> w.move();
@@ -273,6 +273,9 @@ public class RateLimitFilter {
         }
         if (p.equals("/api/seeks")) {
             return Route.SEEK;
+        }
+        if (p.equals("/api/arenas")) {
+            return Route.ARENA;
         }
         if (MOVE.matcher(p).matches()) {
             return Route.MOVE;

@@ -33,8 +33,8 @@ import javax.sql.DataSource;
  * (an address, or a registered player where the request carries its key), and each client's request
  * budget ({@link RequestBudgets}), from which every {@code /api} request spends its weight
  * ({@code docs/operations.md}, "Fair share"). Refusals are remembered ({@link Refusals}) so that a
- * refused client's requests meanwhile are answered from memory. The routes named by {@code cardtable.rate-limit.shared} (by default creates, seats,
- * imports, registrations and the budget) are counted in PostgreSQL ({@code rate_limit_buckets}, with Bucket4j's select-for-update
+ * refused client's requests meanwhile are answered from memory. The routes named by {@code cardtable.rate-limit.shared} (by default every route but moves,
+ * and the budget) are counted in PostgreSQL ({@code rate_limit_buckets}, with Bucket4j's select-for-update
  * proxy manager) so that their limits hold across every instance on the database; the others
  * (moves) in each instance's memory (see docs/operations.md, "Rate limits", for why). Buckets of clients that went quiet are dropped once they would be full again.
  */
@@ -46,7 +46,7 @@ public class RateLimits {
     /** The kinds of request that are limited. */
     public enum Route {
         CREATE("game creations"), SEAT("seats taken"), IMPORT("record imports"), MOVE("moves"),
-        REGISTER("name registrations"), CHALLENGE("challenges"), SEEK("seeks"),
+        REGISTER("name registrations"), CHALLENGE("challenges"), SEEK("seeks"), ARENA("arena creations"),
         /** Sign-ins from one address, whatever the name. */
         SIGN_IN("sign-ins"),
         /** Sign-ins to one name (registered or not), from any address. */
@@ -265,6 +265,7 @@ public class RateLimits {
             case REGISTER -> config.register();
             case CHALLENGE -> config.challenge();
             case SEEK -> config.seek();
+            case ARENA -> config.arena();
             case SIGN_IN -> config.signIn();
             case SIGN_IN_NAME -> config.signInName();
         };

@@ -47,7 +47,8 @@ class RateLimitTest {
                     "cardtable.rate-limit.move", "5",
                     "cardtable.rate-limit.register", "2",
                     "cardtable.rate-limit.challenge", "2",
-                    "cardtable.rate-limit.seek", "2");
+                    "cardtable.rate-limit.seek", "2",
+                    "cardtable.rate-limit.arena", "2");
         }
     }
 
@@ -191,6 +192,8 @@ class RateLimitTest {
         assertEquals(RateLimits.Route.MOVE, RateLimitFilter.route("POST", "/api/games/abc/cancel"));
         assertEquals(RateLimits.Route.CHALLENGE, RateLimitFilter.route("POST", "/api/challenges"));
         assertEquals(RateLimits.Route.SEEK, RateLimitFilter.route("POST", "/api/seeks"));
+        assertEquals(RateLimits.Route.ARENA, RateLimitFilter.route("POST", "/api/arenas"));
+        assertEquals(null, RateLimitFilter.route("POST", "/api/arenas/abc/join"));
         assertEquals(null, RateLimitFilter.route("POST", "/api/challenges/abc/accept"));
         assertEquals(null, RateLimitFilter.route("GET", "/api/games"));
         assertEquals(null, RateLimitFilter.route("GET", "/api/games/abc/moves"));
@@ -223,5 +226,25 @@ class RateLimitTest {
                 .post("/api/seeks").then().statusCode(201);
         as(null).header("X-Player-Key", bobKey).body(Map.of("player", alice, "type", "dazzle")).post("/api/challenges")
                 .then().statusCode(201);
+    }
+
+    /** Arenas are limited per player too: the third in a period is refused and makes nothing. */
+    @Test
+    void arenaCreationsAreLimitedPerPlayer() throws Exception {
+        String carol = "rlC" + UUID.randomUUID().toString().substring(0, 6);
+        String dan = "rlD" + UUID.randomUUID().toString().substring(0, 6);
+        String carolKey = as(null).body(Map.of("name", carol)).post("/api/players").then().statusCode(201).extract().path("key");
+        String danKey = as(null).body(Map.of("name", dan)).post("/api/players").then().statusCode(201).extract().path("key");
+        Map<String, Object> arena = Map.of("name", "Limited", "minutes", 30, "rated", false,
+                "clock", Map.of("type", "fischer", "initial", "PT3M", "increment", "PT2S"));
+        for (int i = 0; i < 2; i++) {
+            as(null).header("X-Player-Key", carolKey).body(arena).post("/api/arenas").then().statusCode(201);
+        }
+        String before = Db.scalar("select count(*) from arenas");
+        as(null).header("X-Player-Key", carolKey).body(arena).post("/api/arenas").then().statusCode(429)
+                .contentType("application/problem+json").body("code", equalTo("rate-limited"))
+                .body("limitName", equalTo("arena")).body("detail", containsString("arena creations from this player"));
+        assertEquals(before, Db.scalar("select count(*) from arenas"));
+        as(null).header("X-Player-Key", danKey).body(arena).post("/api/arenas").then().statusCode(201);
     }
 }

@@ -26,7 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The packaged server logs JSON lines, and a line written while a request or a scheduled task runs
  * carries that work's {@code traceId} and {@code spanId} ({@code docs/operations.md}, "Watching it"):
- * the trace id a problem names finds its log line.
+ * the trace id a problem names finds its log line. No line shows a key: without a session encryption
+ * key, the warning says so without the temporary key Quarkus makes.
  */
 class JsonLogsIT {
 
@@ -81,6 +82,15 @@ class JsonLogsIT {
         String taskTrace = reconciled.path("mdc").path("traceId").asText();
         assertTrue(taskTrace.matches("[0-9a-f]{32}") && !taskTrace.equals(trace), reconciled.toString());
         assertTrue(reconciled.path("mdc").path("spanId").asText().matches("[0-9a-f]{16}"), reconciled.toString());
+
+        // Started without quarkus.http.auth.session.encryption-key: one warning, naming the setting, and no key.
+        JsonNode warning = only(lines, dev.cardtable.accounts.PasskeyKeyCheck.WARNING);
+        assertEquals("WARN", warning.path("level").asText(), warning.toString());
+        for (JsonNode line : lines) {
+            String message = line.path("message").asText();
+            assertTrue(!message.toLowerCase().contains("temporary key") && !message.matches("(?s).*[A-Za-z0-9+/]{43}=.*"),
+                    "a log line shows a key: " + line);
+        }
     }
 
     private static JsonNode only(List<JsonNode> lines, String message) {
