@@ -51,7 +51,10 @@ public class StrictJson implements ObjectMapperCustomizer {
         mapper.registerModule(new SimpleModule("strict-instants").addDeserializer(Instant.class, new TextualInstant()));
     }
 
-    /** An {@link Instant} read from an ISO-8601 string by Jackson's own reader; anything else is refused. */
+    /**
+     * An {@link Instant} read by Jackson's own reader (an ISO-8601 string), except that a number,
+     * which that reader takes as seconds since 1970, is refused.
+     */
     static final class TextualInstant extends StdDeserializer<Instant> {
 
         TextualInstant() {
@@ -60,7 +63,8 @@ public class StrictJson implements ObjectMapperCustomizer {
 
         @Override
         public Instant deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-            if (p.currentToken() != JsonToken.VALUE_STRING) {
+            JsonToken t = p.currentToken();
+            if (t != null && t.isNumeric()) {
                 return (Instant) ctxt.handleUnexpectedToken(Instant.class, p);
             }
             return InstantDeserializer.INSTANT.deserialize(p, ctxt);
