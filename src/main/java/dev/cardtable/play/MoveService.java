@@ -253,11 +253,7 @@ public class MoveService {
         if (ending != null && !ending.byPlayer()) {
             return new Refused(new GameException(Failure.ILLEGAL_MOVE, "\"" + ending.action() + "\" is written by the server, not played"));
         }
-        if (ending == Ending.Kind.ABORTED && g.rated() && RatedGames.againstDeal(type)) {
-            // The first room is dealt face up: aborting would let a player pick the deals its rating counts.
-            return new Refused(new GameException(Failure.ILLEGAL_MOVE, "a rated Scoundrel game cannot be called off: "
-                    + "its first room is already seen (docs/ratings.md, \"Who wins\"); resign instead"));
-        }
+        RatedGames.checkAbort(type, g, ending);
         if (GameWriter.due(g, now, Instant.MIN)) {
             return read.locked() ? new EndOnTime(read) : new NeedsLock(null);
         }

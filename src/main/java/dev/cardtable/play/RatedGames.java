@@ -1,5 +1,6 @@
 package dev.cardtable.play;
 
+import dev.cardtable.engine.Ending;
 import dev.cardtable.platform.Failure;
 import dev.cardtable.platform.GameException;
 import dev.cardtable.platform.game.GameRow;
@@ -117,6 +118,21 @@ public class RatedGames {
         if (s.kind() == SeatKind.HUMAN && !s.verified()) {
             throw new GameException(Failure.RATED_SEAT_UNVERIFIED, "seat " + s.seat() + " of a rated game must be "
                     + "taken by a registered player with its key (X-Player-Key)");
+        }
+    }
+
+    /**
+     * Refuses an abort of {@code game}, a game of {@code type}, when it is rated against its deal
+     * ({@code docs/ratings.md}, "Who wins"): its first room is dealt face up, so aborting would let
+     * a player keep only the deals its rating counts that look easy.
+     *
+     * @param ending the ending the move asks for, or null for a play
+     * @throws GameException {@code illegal-move}
+     */
+    static void checkAbort(GameType<?, ?, ?> type, GameRow game, Ending.Kind ending) {
+        if (ending == Ending.Kind.ABORTED && game.rated() && againstDeal(type)) {
+            throw new GameException(Failure.ILLEGAL_MOVE, "a rated Scoundrel game cannot be called off: "
+                    + "its first room is already seen (docs/ratings.md, \"Who wins\"); resign instead");
         }
     }
 }
